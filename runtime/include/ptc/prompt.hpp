@@ -1,0 +1,23 @@
+#pragma once
+// Prompt text that lists tools for an LLM (DESIGN.md section 7).
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include <ptc/signature.hpp>
+
+namespace ptc {
+
+struct ToolDescription {
+  std::string name;
+  std::string description;
+  Signature signature;
+};
+
+/// "name(p :t, ...) -> R\n" followed by the description, each line indented two spaces.
+std::string render_tool_entry(const ToolDescription& tool);
+/// "## Tools you can call\n\n" then the entries in order, separated by blank lines.
+std::string render_tool_list(std::span<const ToolDescription> tools);
+
+}  // namespace ptc

@@ -1,0 +1,267 @@
+// Schema -> JSON Schema 2020-12, with the restrictions of each provider profile.
+
+#include <ptc/json_schema.hpp>
+
+#include <re2/re2.h>
+
+#include "text.hpp"
+
+namespace ptc {
+namespace {
+
+using J = OrderedJson;
+
+constexpr std::string_view kDialect = "https://json-schema.org/draft/2020-12/schema";
+
+class Emitter {
+ public:
+  explicit Emitter(Profile p) : p_(p) {}
+
+  Result<J> emit(const Schema& s, const std::string& path) {
+    switch (s.kind()) {
+      case Kind::String: case Kind::Keyword: return J{{"type", "string"}};
+      case Kind::Int: return J{{"type", "integer"}};
+      case Kind::Float: return J{{"type", "number"}};
+      case Kind::Bool: return J{{"type", "boolean"}};
+      case Kind::Nil:
+        if (p_ == Profile::Gemini) return unsupported(path, ":nil on its own (use T? for a nullable value)");
+        return J{{"type", "null"}};
+      case Kind::Any:
+        if (p_ == Profile::OpenAI || p_ == Profile::Gemini) return unsupported(path, ":any (every value needs a type)");
+        return J::object();
+      case Kind::Vector: case Kind::Sequential: case Kind::Set: {
+        if (s.kind() == Kind::Set && (p_ == Profile::OpenAI || p_ == Profile::Gemini))
+          return unsupported(path, "[:set T] (uniqueItems)");
+        auto item = emit(s.item(), path + "[]");
+        if (!item) return item;
+        J out{{"type", "array"}, {"items", std::move(item).value()}};
+        if (s.kind() == Kind::Set) out["uniqueItems"] = true;
+        return out;
+      }
+      case Kind::Tuple: {
+        if (p_ == Profile::OpenAI || p_ == Profile::Gemini) return unsupported(path, "[:tuple ...] (prefixItems)");
+        J items = J::array();
+        for (std::size_t i = 0; i < s.children().size(); ++i) {
+          auto item = emit(s.children()[i], path + "[" + std::to_string(i) + "]");
+          if (!item) return item;
+          items.push_back(std::move(item).value());
+        }
+        auto n = s.children().size();
+        return J{{"type", "array"}, {"prefixItems", std::move(items)}, {"items", false}, {"minItems", n}, {"maxItems", n}};
+      }
+      case Kind::Map: return map(s, path);
+      case Kind::MapOf: {
+        if (p_ == Profile::OpenAI || p_ == Profile::Gemini)
+          return unsupported(path, "a map with dynamic keys (:map / [:map-of K V]); use a map with named fields");
+        auto value = emit(s.value(), path + "[*]");
+        if (!value) return value;
+        J out{{"type", "object"}, {"additionalProperties", std::move(value).value()}};
+        if (s.key().kind() != Kind::String && s.key().kind() != Kind::Keyword) {
+          auto key = emit(s.key(), path + "{key}");
+          if (!key) return key;
+          out["propertyNames"] = std::move(key).value();
+        }
+        return out;
+      }
+      case Kind::Enum: {
+        bool strings = true;
+        for (const auto& v : s.values()) strings &= v.is_string();
+        if (!strings && p_ == Profile::Gemini) return unsupported(path, "non-string :enum values");
+        J values = J::array();
+        for (const auto& v : s.values()) values.push_back(J::parse(v.dump()));
+        J out = J::object();
+        if (strings) out["type"] = "string";
+        out["enum"] = std::move(values);
+        return out;
+      }
+      case Kind::Or: {
+        J alts = J::array();
+        for (std::size_t i = 0; i < s.children().size(); ++i) {
+          auto alt = emit(s.children()[i], path);
+          if (!alt) return alt;
+          alts.push_back(std::move(alt).value());
+        }
+        return J{{"anyOf", std::move(alts)}};
+      }
+      case Kind::Maybe: {
+        auto inner = emit(s.item(), path);
+        if (!inner) return inner;
+        return nullable(std::move(inner).value());
+      }
+      case Kind::And: return all_of(s, path);
+      case Kind::Refinement: return unsupported(path, "a refinement outside [:and ...]");
+    }
+    return unsupported(path, "this schema");
+  }
+
+  Result<J> map(const Schema& s, const std::string& path) {
+    J props = J::object();
+    J required = J::array();
+    for (const auto& e : s.entries()) {
+      std::string where = path.empty() ? e.name : path + "." + e.name;
+      if (auto bad = check_property(e.name, where)) return *bad;
+      auto prop = emit(e.schema, where);
+      if (!prop) return prop;
+      J schema = std::move(prop).value();
+      bool may_be_absent = e.optional || e.default_value;
+      std::string doc = e.doc;
+      if (e.default_value) {
+        if (p_ == Profile::OpenAI) {
+          // Strict mode has no "default": the field is sent as null and the runtime fills the default.
+          doc += std::string(doc.empty() ? "" : " ") + "Default: " + e.default_value->dump() + ".";
+        } else {
+          schema["default"] = J::parse(e.default_value->dump());
+        }
+      }
+      if (p_ == Profile::OpenAI && may_be_absent && e.schema.kind() != Kind::Maybe) schema = nullable(std::move(schema));
+      if (!doc.empty()) schema["description"] = doc;
+      props[e.name] = std::move(schema);
+      if (!may_be_absent || p_ == Profile::OpenAI) required.push_back(e.name);
+    }
+    J out{{"type", "object"}, {"properties", std::move(props)}};
+    if (!required.empty() || p_ == Profile::OpenAI) out["required"] = std::move(required);
+    if (p_ != Profile::Gemini) out["additionalProperties"] = false;
+    return out;
+  }
+
+  J nullable(J inner) const {
+    if (p_ == Profile::Gemini) {
+      inner["nullable"] = true;
+      return inner;
+    }
+    if (inner.size() == 1 && inner.contains("type") && inner["type"].is_string())
+      return J{{"type", J::array({inner["type"], "null"})}};
+    return J{{"anyOf", J::array({std::move(inner), J{{"type", "null"}}})}};
+  }
+
+  // Refinements merge into the base type's keywords ({"type":"integer","minimum":1}); anything that
+  // does not merge cleanly goes into allOf.
+  Result<J> all_of(const Schema& s, const std::string& path) {
+    auto base = emit(s.children().front(), path);
+    if (!base) return base;
+    J out = std::move(base).value();
+    J extra = J::array();
+    bool integral = s.children().front().kind() == Kind::Int;
+    for (std::size_t i = 1; i < s.children().size(); ++i) {
+      const Schema& c = s.children()[i];
+      std::string keyword;
+      J value;
+      if (c.kind() == Kind::Refinement) {
+        value = J::parse(c.bound().dump());
+        switch (c.op()) {
+          case Refine::Gt: keyword = "exclusiveMinimum"; break;
+          case Refine::Lt: keyword = "exclusiveMaximum"; break;
+          case Refine::Ge: keyword = "minimum"; break;
+          case Refine::Le: keyword = "maximum"; break;
+          case Refine::Re: keyword = "pattern"; break;
+        }
+        if (p_ == Profile::Gemini && (c.op() == Refine::Gt || c.op() == Refine::Lt)) {
+          // Gemini has no exclusive bounds; for integers, > n is exactly >= n+1.
+          if (!integral || !c.bound().is_number_integer())
+            return unsupported(path, "an exclusive bound on a float ([:> n] / [:< n])");
+          keyword = c.op() == Refine::Gt ? "minimum" : "maximum";
+          value = c.bound().get<std::int64_t>() + (c.op() == Refine::Gt ? 1 : -1);
+        }
+        if (!out.contains(keyword)) {
+          out[keyword] = std::move(value);
+          continue;
+        }
+        J one = J::object();
+        one[keyword] = std::move(value);
+        extra.push_back(std::move(one));
+      } else {
+        auto part = emit(c, path);
+        if (!part) return part;
+        extra.push_back(std::move(part).value());
+      }
+    }
+    if (extra.empty()) return out;
+    if (p_ == Profile::OpenAI || p_ == Profile::Gemini) return unsupported(path, "[:and ...] that needs allOf");
+    extra.insert(extra.begin(), std::move(out));
+    return J{{"allOf", std::move(extra)}};
+  }
+
+  std::optional<Error> check_property(const std::string& name, const std::string& where) const {
+    if (p_ == Profile::Portable || p_ == Profile::Mcp) return std::nullopt;
+    static const re2::RE2 rule("^[a-zA-Z0-9_.-]{1,64}$");
+    if (re2::RE2::FullMatch(name, rule)) return std::nullopt;
+    return Error{std::string(profile_name(p_)) + ": property name at " + where +
+                 " must match ^[a-zA-Z0-9_.-]{1,64}$"};
+  }
+
+  Error unsupported(const std::string& path, std::string_view what) const {
+    return Error{std::string(profile_name(p_)) + " cannot express " + std::string(what) + " at " +
+                 (path.empty() ? "(root)" : path)};
+  }
+
+ private:
+  Profile p_;
+};
+
+}  // namespace
+
+std::string_view profile_name(Profile p) {
+  switch (p) {
+    case Profile::Portable: return "portable";
+    case Profile::OpenAI: return "openai";
+    case Profile::Anthropic: return "anthropic";
+    case Profile::Gemini: return "gemini";
+    case Profile::Mcp: return "mcp";
+  }
+  return "portable";
+}
+
+std::optional<Profile> profile_from_name(std::string_view name) {
+  for (Profile p : {Profile::Portable, Profile::OpenAI, Profile::Anthropic, Profile::Gemini, Profile::Mcp})
+    if (profile_name(p) == name) return p;
+  return std::nullopt;
+}
+
+Result<OrderedJson> to_json_schema(const Schema& schema, Profile profile) {
+  auto out = Emitter(profile).emit(schema, "");
+  if (!out) return out;
+  if (profile != Profile::Portable) return out;
+  J rooted{{"$schema", kDialect}};
+  for (auto& [k, v] : out->items()) rooted[k] = v;
+  return rooted;
+}
+
+Result<SignatureSchemas> to_json_schemas(const Signature& signature, Profile profile) {
+  Emitter emitter(profile);
+  auto input = emitter.map(signature.input(), "");
+  if (!input) return input.error();
+  // Only MCP consumes result schemas; for the chat providers the output is informational and rendered
+  // with the portable rules.
+  Profile out_profile = profile == Profile::Mcp ? Profile::Mcp : Profile::Portable;
+  Emitter out_emitter(out_profile);
+  Result<J> output = out_emitter.emit(signature.output(), "output");
+  if (!output) return output.error();
+  J out = std::move(output).value();
+  if (profile == Profile::Mcp && signature.output().kind() != Kind::Map) {
+    // MCP's outputSchema must describe an object: other results travel as {"result": ...}.
+    out = J{{"type", "object"}, {"properties", {{"result", std::move(out)}}}, {"required", J::array({"result"})},
+            {"additionalProperties", false}};
+  }
+  J in = std::move(input).value();
+  if (profile == Profile::Portable) {
+    J a{{"$schema", kDialect}};
+    for (auto& [k, v] : in.items()) a[k] = v;
+    J b{{"$schema", kDialect}};
+    for (auto& [k, v] : out.items()) b[k] = v;
+    in = std::move(a);
+    out = std::move(b);
+  }
+  return SignatureSchemas{std::move(in), std::move(out)};
+}
+
+std::optional<Error> check_tool_name(std::string_view name, Profile profile) {
+  static const re2::RE2 common("^[a-zA-Z0-9_-]{1,64}$");
+  static const re2::RE2 gemini("^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$");
+  static const re2::RE2 mcp("^[a-zA-Z0-9_.-]{1,128}$");
+  const re2::RE2* rule = profile == Profile::Gemini ? &gemini : profile == Profile::Mcp ? &mcp : &common;
+  if (re2::RE2::FullMatch(re2::StringPiece(name.data(), name.size()), *rule)) return std::nullopt;
+  return Error{std::string(profile_name(profile)) + ": tool name " + text::quote(text::excerpt(name, 80)) +
+               " must match " + rule->pattern()};
+}
+
+}  // namespace ptc

@@ -1,0 +1,25 @@
+#pragma once
+// The private representation behind ptc::Schema.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <re2/re2.h>
+
+#include <ptc/schema.hpp>
+
+namespace ptc::detail {
+
+struct Node {
+  Kind kind = Kind::Any;
+  std::vector<Schema> children;       // item (1) / key,value (2) / tuple, or, and parts
+  std::vector<MapEntry> entries;      // Map
+  std::vector<nlohmann::json> values; // Enum
+  Refine op = Refine::Gt;
+  nlohmann::json bound;               // Refinement
+  std::shared_ptr<const re2::RE2> regex;
+};
+
+}  // namespace ptc::detail

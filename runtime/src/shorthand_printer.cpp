@@ -1,0 +1,147 @@
+#include <nlohmann/json.hpp>
+
+#include <ptc/signature.hpp>
+
+#include "text.hpp"
+
+namespace ptc {
+namespace {
+
+void write(std::string& out, const Schema& s);
+
+// Whether a field prints as `name T` / `name T?` and reads back the same. Docs are presentation and
+// are left to JSON Schema; a default, or optionality that differs from nullability, is not.
+bool shorthand_entry(const MapEntry& e) {
+  return text::is_identifier(e.name) && !e.default_value && e.optional == (e.schema.kind() == Kind::Maybe);
+}
+
+bool shorthand_refinements(const Schema& s) {
+  const auto& c = s.children();
+  if (c.empty() || (c[0].kind() != Kind::Int && c[0].kind() != Kind::Float)) return false;
+  if (c.size() == 2) return c[1].kind() == Kind::Refinement && c[1].op() != Refine::Re;
+  return c.size() == 3 && c[1].kind() == Kind::Refinement && c[1].op() == Refine::Ge &&
+         c[2].kind() == Kind::Refinement && c[2].op() == Refine::Le;
+}
+
+bool all_strings(const std::vector<nlohmann::json>& values) {
+  for (const auto& v : values)
+    if (!v.is_string()) return false;
+  return true;
+}
+
+void write_entry(std::string& out, const MapEntry& e) {
+  out += e.name;
+  out += ' ';
+  if (e.optional && e.schema.kind() != Kind::Maybe) {
+    // Only parameters get here (fields fall back to Malli): keep the `?` the LLM needs to see.
+    write(out, Schema::maybe(e.schema));
+  } else {
+    write(out, e.schema);
+  }
+}
+
+void write(std::string& out, const Schema& s) {
+  switch (s.kind()) {
+    case Kind::String: out += ":string"; return;
+    case Kind::Int: out += ":int"; return;
+    case Kind::Float: out += ":float"; return;
+    case Kind::Bool: out += ":bool"; return;
+    case Kind::Keyword: out += ":keyword"; return;
+    case Kind::Any: out += ":any"; return;
+    case Kind::Nil: out += ":nil"; return;
+    case Kind::Vector:
+      out += '[';
+      write(out, s.item());
+      out += ']';
+      return;
+    case Kind::MapOf:
+      if (s.key().kind() == Kind::Keyword && s.value().kind() == Kind::Any) {
+        out += ":map";
+        return;
+      }
+      break;
+    case Kind::Map: {
+      for (const auto& e : s.entries())
+        if (!shorthand_entry(e)) goto malli;
+      out += '{';
+      bool first = true;
+      for (const auto& e : s.entries()) {
+        if (!first) out += ", ";
+        first = false;
+        write_entry(out, e);
+      }
+      out += '}';
+      return;
+    }
+    case Kind::Maybe:
+      if (s.item().kind() == Kind::Maybe) break;
+      if (s.item().kind() == Kind::Or) {
+        out += to_malli(s.item());  // `A|B?` would bind `?` to B
+      } else {
+        write(out, s.item());
+      }
+      out += '?';
+      return;
+    case Kind::Or:
+      if (s.children().size() < 2) break;
+      for (std::size_t i = 0; i < s.children().size(); ++i) {
+        if (i) out += '|';
+        const Schema& c = s.children()[i];
+        if (c.kind() == Kind::Or) {
+          out += to_malli(c);
+        } else {
+          write(out, c);
+        }
+      }
+      return;
+    case Kind::Enum:
+      if (!all_strings(s.values())) break;
+      out += ":enum[";
+      for (std::size_t i = 0; i < s.values().size(); ++i) {
+        if (i) out += ' ';
+        out += text::quote(s.values()[i].get_ref<const std::string&>());
+      }
+      out += ']';
+      return;
+    case Kind::And: {
+      if (!shorthand_refinements(s)) break;
+      const auto& c = s.children();
+      write(out, c[0]);
+      out += '[';
+      if (c.size() == 3) {
+        out += text::number(c[1].bound()) + ".." + text::number(c[2].bound());
+      } else {
+        static constexpr std::string_view ops[] = {">", "<", ">=", "<="};
+        out += ops[static_cast<int>(c[1].op())];
+        out += text::number(c[1].bound());
+      }
+      out += ']';
+      return;
+    }
+    case Kind::Sequential: case Kind::Set: case Kind::Tuple: case Kind::Refinement:
+      break;
+  }
+malli:
+  out += to_malli(s);
+}
+
+}  // namespace
+
+std::string render(const Schema& schema) {
+  std::string out;
+  write(out, schema);
+  return out;
+}
+
+std::string Signature::render() const {
+  std::string out = "(";
+  for (std::size_t i = 0; i < params_.size(); ++i) {
+    if (i) out += ", ";
+    write_entry(out, params_[i]);
+  }
+  out += ") -> ";
+  write(out, output_);
+  return out;
+}
+
+}  // namespace ptc

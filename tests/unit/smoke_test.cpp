@@ -1,0 +1,3 @@
+#include <gtest/gtest.h>
+#include <ptc/ptc.hpp>
+TEST(Smoke, Parses) { EXPECT_TRUE(ptc::Signature::parse("(a :int) -> :string").ok()); }
