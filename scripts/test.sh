@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds everything and runs the whole test suite:
+#   1. g++ build: unit tests, CLI tests, conformance tests against python's jsonschema;
+#   2. clang-19 build with AddressSanitizer + UndefinedBehaviorSanitizer: the same tests once more,
+#      plus each libFuzzer target for a fixed time (PTC_FUZZ_SECONDS, default 20).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+python=$(scripts/python.sh)
+fuzz_seconds=${PTC_FUZZ_SECONDS:-20}
+
+echo "== g++ build"
+cmake -S . -B build/gcc -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=g++ \
+  -DPTC_PYTHON="$python" -DPTC_BUILD_EXAMPLES=ON
+cmake --build build/gcc -j2
+ctest --test-dir build/gcc -j2 --output-on-failure
+
+echo "== clang-19 build with ASan + UBSan, and the fuzzers"
+cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-19 \
+  -DPTC_SANITIZE=ON -DPTC_BUILD_FUZZERS=ON -DPTC_FUZZ_SECONDS="$fuzz_seconds" -DPTC_PYTHON="$python" \
+  -DPTC_BUILD_EXAMPLES=ON
+cmake --build build/asan -j2
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir build/asan -j2 --output-on-failure
