@@ -14,14 +14,20 @@ std::string edn_value(const nlohmann::json& v) {
     case nlohmann::json::value_t::string: return text::quote(v.get_ref<const std::string&>());
     case nlohmann::json::value_t::array: {
       std::string out = "[";
-      for (std::size_t i = 0; i < v.size(); ++i) out += (i ? " " : "") + edn_value(v[i]);
+      for (std::size_t i = 0; i < v.size(); ++i) {
+        if (i) out += ' ';
+        out += edn_value(v[i]);
+      }
       return out + "]";
     }
     case nlohmann::json::value_t::object: {
       std::string out = "{";
       bool first = true;
       for (const auto& [k, x] : v.items()) {
-        out += (first ? "" : " ") + text::quote(k) + " " + edn_value(x);
+        if (!first) out += ' ';
+        out += text::quote(k);
+        out += ' ';
+        out += edn_value(x);
         first = false;
       }
       return out + "}";
@@ -41,7 +47,10 @@ std::string malli_key(const std::string& name) {
 
 std::string malli_entry_options(const MapEntry& e, bool include_optional) {
   std::string opts;
-  auto add = [&](std::string s) { opts += (opts.empty() ? "" : " ") + std::move(s); };
+  auto add = [&](const std::string& s) {
+    if (!opts.empty()) opts += ' ';
+    opts += s;
+  };
   if (include_optional && e.optional) add(":optional true");
   if (e.default_value) add(":default " + edn_value(*e.default_value));
   if (!e.doc.empty()) add(":doc " + text::quote(e.doc));

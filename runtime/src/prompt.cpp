@@ -19,7 +19,10 @@ std::string render_tool_entry(const ToolDescription& tool) {
 
 std::string render_tool_list(std::span<const ToolDescription> tools) {
   std::string out = "## Tools you can call\n";
-  for (const auto& t : tools) out += "\n" + render_tool_entry(t);
+  for (const auto& t : tools) {
+    out += '\n';
+    out += render_tool_entry(t);
+  }
   return out;
 }
 
