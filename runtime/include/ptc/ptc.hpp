@@ -3,6 +3,7 @@
 
 #include <ptc/coercion.hpp>
 #include <ptc/error.hpp>
+#include <ptc/firewall.hpp>
 #include <ptc/json_input.hpp>
 #include <ptc/json_schema.hpp>
 #include <ptc/placeholders.hpp>
