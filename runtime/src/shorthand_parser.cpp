@@ -38,7 +38,7 @@ class Parser {
     Schema result;
     if (peek() == '(') {
       ++pos_;
-      auto p = fields(')', "parameter");
+      auto p = fields(')', "parameter", 0);
       if (!p) return p.error();
       params = std::move(p).value();
       skip_ws();
@@ -86,7 +86,7 @@ class Parser {
   }
 
   // Parameters `(a :int, b :string)` or fields `{a :int b :string}`: commas are optional separators.
-  Result<std::vector<MapEntry>> fields(char close, std::string_view what) {
+  Result<std::vector<MapEntry>> fields(char close, std::string_view what, std::size_t depth) {
     std::vector<MapEntry> out;
     std::set<std::string> seen;
     skip_ws();
@@ -110,7 +110,7 @@ class Parser {
       if (!seen.insert(name).second) return err(name_at, "duplicate " + std::string(what) + " name '" + name + "'");
       skip_ws();
       if (at_end()) return err(pos_, "unexpected end of input, expected a type for '" + name + "'");
-      auto t = type(1);
+      auto t = type(depth);
       if (!t) return t.error();
       out.emplace_back(std::move(name), *t, t->kind() == Kind::Maybe);
       skip_ws();
@@ -190,7 +190,7 @@ class Parser {
     }
     if (c == '{') {
       ++pos_;
-      auto f = fields('}', "field");
+      auto f = fields('}', "field", depth + 1);
       if (!f) return f.error();
       return Schema::map(std::move(f).value());
     }
