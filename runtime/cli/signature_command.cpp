@@ -1,6 +1,8 @@
 #include "signature_command.hpp"
 
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <memory>
 
 #include <ptc/ptc.hpp>
@@ -47,7 +49,20 @@ int print_validate(const Options& o) {
     std::cerr << "error: unknown mode '" << o.mode << "'; expected enabled, warn_only, strict or disabled\n";
     return kUsage;
   }
-  auto data = parse_json(o.json);
+  std::string text;
+  if (o.json == "-") {
+    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  } else if (o.json.starts_with("@")) {
+    std::ifstream in(o.json.substr(1), std::ios::binary);
+    if (!in) {
+      std::cerr << "error: cannot read " << o.json.substr(1) << "\n";
+      return kUsage;
+    }
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  } else {
+    text = o.json;
+  }
+  auto data = parse_json(text);
   if (!data) {
     std::cerr << "error: " << data.error().to_string() << "\n";
     return kInvalid;
@@ -122,7 +137,7 @@ void add_signature_command(CLI::App& app, int& exit_code) {
   auto* in = validate->add_flag("--input", o->input, "JSON is tool arguments: lenient coercion");
   auto* out = validate->add_flag("--output", o->output, "JSON is a tool result: strict");
   in->excludes(out);
-  validate->add_option("JSON", o->json, "The JSON text to check")->required();
+  validate->add_option("JSON", o->json, "The JSON text to check; @FILE reads a file, - reads standard input")->required();
   validate->add_option("--mode", o->mode, "enabled (default), warn_only, strict or disabled");
   validate->callback([o, &exit_code, validate] {
     if (!o->input && !o->output) {

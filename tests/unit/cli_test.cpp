@@ -1,5 +1,7 @@
 // Runs the built `ptc` binary and checks output shapes and exit codes of DESIGN.md section 11.
 
+#include <cstdio>
+
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -121,6 +123,26 @@ TEST(Cli, HelpDescribesCommands) {
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_NE(r.out.find("--mode"), std::string::npos);
   EXPECT_NE(r.out.find("exit 0 valid, 1 invalid, 2 usage"), std::string::npos);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(Cli, ValidateReadsJsonFromAFile) {
+  std::string path = testing::TempDir() + "/ptc_cli_args.json";
+  {
+    std::FILE* f = std::fopen(path.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fputs(R"({"id":"7"})", f);
+    std::fclose(f);
+  }
+  auto r = ptc_cli({"signature", "validate", "(id :int) -> :nil", "--input", "@" + path});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, R"({"ok":true,"value":{"id":7},"errors":[],"warnings":[{"path":"id","message":"coerced string \"7\" to int"}]})" "\n");
+  auto missing = ptc_cli({"signature", "validate", "(id :int) -> :nil", "--input", "@/nonexistent/ptc.json"});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_EQ(missing.err, "error: cannot read /nonexistent/ptc.json\n");
 }
 
 }  // namespace
