@@ -17,6 +17,7 @@ IntValue int_from_string(std::string_view s) {
   if (digits.empty()) return out;
   for (char c : digits)
     if (c < '0' || c > '9') return out;
+  if (digits.size() > 1 && digits[0] == '0') return out;  // JSON's integer grammar: no leading zeros
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out.value);
   if (ec == std::errc::result_out_of_range) {
     out.status = Status::OutOfRange;

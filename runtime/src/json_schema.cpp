@@ -2,6 +2,9 @@
 
 #include <ptc/json_schema.hpp>
 
+#include <cmath>
+#include <cstdint>
+
 #include <re2/re2.h>
 
 #include "text.hpp"
@@ -104,16 +107,19 @@ class Emitter {
       if (!prop) return prop;
       J schema = std::move(prop).value();
       bool may_be_absent = e.optional || e.default_value;
+      // The validator accepts null for an optional or defaulted field (and fills the default), so the
+      // schema says so too; openai needs it anyway, as every property is required there.
+      if (may_be_absent && accepts_null_only_via_entry(e.schema)) schema = nullable(std::move(schema));
       std::string doc = e.doc;
       if (e.default_value) {
         if (p_ == Profile::OpenAI) {
           // Strict mode has no "default": the field is sent as null and the runtime fills the default.
-          doc += std::string(doc.empty() ? "" : " ") + "Default: " + e.default_value->dump() + ".";
+          if (!doc.empty()) doc += doc.back() == '.' ? " " : ". ";
+          doc += "Default: " + e.default_value->dump() + ".";
         } else {
           schema["default"] = J::parse(e.default_value->dump());
         }
       }
-      if (p_ == Profile::OpenAI && may_be_absent && e.schema.kind() != Kind::Maybe) schema = nullable(std::move(schema));
       if (!doc.empty()) schema["description"] = doc;
       props[e.name] = std::move(schema);
       if (!may_be_absent || p_ == Profile::OpenAI) required.push_back(e.name);
@@ -124,7 +130,12 @@ class Emitter {
     return out;
   }
 
+  static bool accepts_null_only_via_entry(const Schema& s) {
+    return s.kind() != Kind::Maybe && s.kind() != Kind::Nil && s.kind() != Kind::Any;
+  }
+
   J nullable(J inner) const {
+    if (inner == J{{"type", "null"}}) return inner;
     if (p_ == Profile::Gemini) {
       inner["nullable"] = true;
       return inner;
@@ -156,11 +167,22 @@ class Emitter {
           case Refine::Re: keyword = "pattern"; break;
         }
         if (p_ == Profile::Gemini && (c.op() == Refine::Gt || c.op() == Refine::Lt)) {
-          // Gemini has no exclusive bounds; for integers, > n is exactly >= n+1.
-          if (!integral || !c.bound().is_number_integer())
-            return unsupported(path, "an exclusive bound on a float ([:> n] / [:< n])");
-          keyword = c.op() == Refine::Gt ? "minimum" : "maximum";
-          value = c.bound().get<std::int64_t>() + (c.op() == Refine::Gt ? 1 : -1);
+          // Gemini has no exclusive bounds; for integers, > b is exactly >= floor(b)+1.
+          if (!integral) return unsupported(path, "an exclusive bound ([:> n] / [:< n]) on a float");
+          bool gt = c.op() == Refine::Gt;
+          double b = c.bound().get<double>();
+          double inclusive = gt ? std::floor(b) + 1 : std::ceil(b) - 1;
+          if (c.bound().is_number_integer()) {
+            auto n = c.bound().get<std::int64_t>();
+            if (n == (gt ? INT64_MAX : INT64_MIN))
+              return unsupported(path, "an exclusive bound at the end of the int64 range");
+            value = gt ? n + 1 : n - 1;
+          } else if (inclusive > -9223372036854775808.0 && inclusive < 9223372036854775808.0) {
+            value = static_cast<std::int64_t>(inclusive);
+          } else {
+            return unsupported(path, "an exclusive bound beyond the int64 range");
+          }
+          keyword = gt ? "minimum" : "maximum";
         }
         if (!out.contains(keyword)) {
           out[keyword] = std::move(value);

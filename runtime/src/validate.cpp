@@ -65,10 +65,15 @@ std::string type_name(const Schema& s) {
     case Kind::And: return type_name(s.children().front());
     case Kind::Enum: return "enum";
     case Kind::Or: {
+      std::vector<std::string> names;
+      for (const auto& c : s.children()) {
+        auto n = type_name(c);
+        if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(std::move(n));
+      }
       std::string out;
-      for (std::size_t i = 0; i < s.children().size(); ++i) {
-        if (i) out += i + 1 == s.children().size() ? " or " : ", ";
-        out += type_name(s.children()[i]);
+      for (std::size_t i = 0; i < names.size(); ++i) {
+        if (i) out += i + 1 == names.size() ? " or " : ", ";
+        out += names[i];
       }
       return out;
     }
@@ -159,6 +164,12 @@ class Walker {
       }
       return fail(coercion::expected("int in range " + coercion::int64_range(), v), v, out);
     }
+    if (v.is_number_float()) {
+      // nlohmann reads integers beyond 64 bits as floats: say the range rather than "got float".
+      double d = v.get<double>();
+      if (std::isfinite(d) && std::trunc(d) == d && (d <= -9223372036854775808.0 || d >= 9223372036854775808.0))
+        return fail(coercion::expected("int in range " + coercion::int64_range(), v), v, out);
+    }
     if (v.is_string() && coercing()) {
       const auto& s = v.get_ref<const std::string&>();
       auto r = coercion::int_from_string(s);
@@ -210,15 +221,18 @@ class Walker {
   bool list(const Schema& s, const json& v, json* out) {
     if (!v.is_array()) return fail(coercion::expected(s.kind() == Kind::Set ? "set (a list of unique items)" : "list", v), v, out);
     bool ok = true;
-    if (out) *out = json::array();
+    // A set compares its coerced items, so it builds them even when the caller did not ask.
+    json local;
+    json* items = out ? out : (s.kind() == Kind::Set ? &local : nullptr);
+    if (items) *items = json::array();
     for (std::size_t i = 0; i < v.size(); ++i) {
       path_.emplace_back(i);
       json item;
-      ok &= walk(s.item(), v[i], out ? &item : nullptr);
-      if (out) out->push_back(std::move(item));
+      ok &= walk(s.item(), v[i], items ? &item : nullptr);
+      if (items) items->push_back(std::move(item));
       path_.pop_back();
     }
-    if (s.kind() == Kind::Set) ok &= unique(out ? *out : v);
+    if (s.kind() == Kind::Set) ok &= unique(*items);
     return ok;
   }
 
@@ -335,11 +349,17 @@ class Walker {
   // The first alternative that matches without coercion wins; otherwise the first that matches with
   // it. When none does, show the errors of the one alternative of the value's shape, if there is one.
   bool one_of(const Schema& s, const json& v, json* out) {
-    for (int pass = 0; pass < (coercing() ? 2 : 1); ++pass) {
+    ValidateOptions lenient{options_.direction, options_.mode == Mode::Strict ? Mode::Strict : Mode::Enabled};
+    ValidateOptions exact{Direction::Output, lenient.mode};
+    for (const auto& alt : s.children()) {
+      Walker trial(exact, false, path_);
+      trial.trial_ = true;
+      // An exact match needs no coercion; walking it again here only widens ints for :float.
+      if (trial.walk(alt, v, nullptr)) return walk(alt, v, out);
+    }
+    if (coercing()) {
       for (const auto& alt : s.children()) {
-        ValidateOptions o{options_.direction, options_.mode == Mode::Strict ? Mode::Strict : Mode::Enabled};
-        if (pass == 0) o.direction = Direction::Output;  // exact match first: no coercion
-        Walker trial(o, out != nullptr, path_);
+        Walker trial(lenient, out != nullptr, path_);
         trial.trial_ = true;
         json value;
         if (trial.walk(alt, v, out ? &value : nullptr)) {
@@ -349,11 +369,18 @@ class Walker {
         }
       }
     }
-    const Schema* only = nullptr;
-    int candidates = 0;
-    for (const auto& alt : s.children())
-      if (same_family(alt, v)) ++candidates, only = &alt;
-    if (candidates == 1 && only->kind() != Kind::Enum && !only->is_primitive()) return walk(*only, v, out);
+    // None matched. If some alternatives have the value's shape, show the errors of the closest one
+    // (fewest errors, first on a tie): "expected map or map" would help nobody.
+    const Schema* best = nullptr;
+    std::size_t best_errors = 0;
+    for (const auto& alt : s.children()) {
+      if (!same_family(alt, v) || alt.is_primitive() || alt.kind() == Kind::Enum) continue;
+      Walker trial(lenient, false, path_);
+      trial.trial_ = true;
+      trial.walk(alt, v, nullptr);
+      if (!best || trial.errors.size() < best_errors) best = &alt, best_errors = trial.errors.size();
+    }
+    if (best) return walk(*best, v, out);
     return fail(coercion::expected(type_name(s), v), v, out);
   }
 
@@ -381,6 +408,7 @@ class Walker {
                       short_value(v), v, out);
     }
     if (!v.is_number()) return fail(coercion::expected("number", v), v, out);
+    if (v.is_number_float() && std::isnan(v.get<double>())) return fail(coercion::expected("number", v), v, out);
     const json& b = s.bound();
     int cmp;  // sign of (v - b)
     if (v.is_number_integer() && b.is_number_integer() && !v.is_number_unsigned()) {

@@ -18,7 +18,8 @@ struct IntValue {
   std::int64_t value = 0;
 };
 
-/// Whole-string integer: optional '-', then digits only ("42", "-5"). No spaces, no '+', no decimals.
+/// Whole-string integer in JSON grammar: optional '-', digits, no leading zeros ("42", "-5", "0").
+/// No spaces, no '+', no decimals.
 IntValue int_from_string(std::string_view text);
 /// A JSON-style number ("3.14", "-2", "1e3"); nullopt for anything else or a non-finite result.
 std::optional<double> float_from_string(std::string_view text);
