@@ -12,7 +12,9 @@
 
 namespace ptc::edn {
 
-inline constexpr std::size_t kMaxDepth = 256;
+// Malli spends two EDN levels per map (`[:map [:a T]]`) and one on `[:=> ...]`, so this leaves room for
+// every shorthand signature (256 type levels) written out as Malli.
+inline constexpr std::size_t kMaxDepth = 2 * 256 + 8;
 
 struct Value {
   enum class Type { Vector, Map, Keyword, String, Int, Float, Bool, Nil, Symbol };

@@ -140,6 +140,11 @@ class Converter {
         for (std::size_t i = 1; i < cat.items.size(); ++i) {
           auto e = entry(cat.items[i], "parameter");
           if (!e) return e.error();
+          if (!text::is_identifier(e->name))
+            return err(cat.items[i].items[0], "parameter names start with a letter or '_' and hold letters, digits, "
+                                              "'_' and '-', got " + text::quote(e->name));
+          // A nullable parameter may be left out, as in shorthand (`name T?`) and [:cat ...].
+          if (e->schema.kind() == Kind::Maybe) e->optional = true;
           if (!seen.insert(e->name).second) return err(cat.items[i], "duplicate parameter name '" + e->name + "'");
           params.push_back(std::move(e).value());
         }

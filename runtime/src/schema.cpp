@@ -103,10 +103,19 @@ Schema Schema::maybe(Schema inner) {
   return Schema(std::move(n));
 }
 
-Schema Schema::map(std::vector<MapEntry> entries) {
+std::vector<MapEntry> normalize_entries(std::vector<MapEntry> entries) {
   std::set<std::string_view> seen;
-  for (const auto& e : entries)
+  for (auto& e : entries) {
     if (!seen.insert(e.name).second) fail("duplicate field name '" + e.name + "'");
+    // An optional entry accepts null anyway (DESIGN.md section 6), so `{:optional true} T` is stored
+    // as `{:optional true} [:maybe T]`, the canonical form of the spec's table: one model, one reading.
+    if (e.optional && e.schema.kind() != Kind::Maybe) e.schema = Schema::maybe(e.schema);
+  }
+  return entries;
+}
+
+Schema Schema::map(std::vector<MapEntry> entries) {
+  entries = normalize_entries(std::move(entries));
   auto n = std::make_shared<Node>();
   n->kind = Kind::Map;
   n->entries = std::move(entries);

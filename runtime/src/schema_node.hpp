@@ -23,3 +23,8 @@ struct Node {
 };
 
 }  // namespace ptc::detail
+
+namespace ptc {
+/// Checks names are unique and wraps the type of optional entries in [:maybe ...].
+std::vector<MapEntry> normalize_entries(std::vector<MapEntry> entries);
+}  // namespace ptc

@@ -15,12 +15,18 @@ bool shorthand_entry(const MapEntry& e) {
   return text::is_identifier(e.name) && !e.default_value && e.optional == (e.schema.kind() == Kind::Maybe);
 }
 
+// `:int[>0]`, `:float[0.0..1.0]`: only what the shorthand parser reads back (integer bounds on
+// :int, a non-empty range).
 bool shorthand_refinements(const Schema& s) {
   const auto& c = s.children();
   if (c.empty() || (c[0].kind() != Kind::Int && c[0].kind() != Kind::Float)) return false;
-  if (c.size() == 2) return c[1].kind() == Kind::Refinement && c[1].op() != Refine::Re;
-  return c.size() == 3 && c[1].kind() == Kind::Refinement && c[1].op() == Refine::Ge &&
-         c[2].kind() == Kind::Refinement && c[2].op() == Refine::Le;
+  auto bound_ok = [&](const Schema& r) {
+    return r.kind() == Kind::Refinement && r.op() != Refine::Re &&
+           (c[0].kind() == Kind::Float || r.bound().is_number_integer());
+  };
+  if (c.size() == 2) return bound_ok(c[1]);
+  return c.size() == 3 && bound_ok(c[1]) && bound_ok(c[2]) && c[1].op() == Refine::Ge && c[2].op() == Refine::Le &&
+         c[1].bound().get<double>() <= c[2].bound().get<double>();
 }
 
 bool all_strings(const std::vector<nlohmann::json>& values) {
@@ -32,8 +38,9 @@ bool all_strings(const std::vector<nlohmann::json>& values) {
 void write_entry(std::string& out, const MapEntry& e) {
   out += e.name;
   out += ' ';
-  if (e.optional && e.schema.kind() != Kind::Maybe) {
-    // Only parameters get here (fields fall back to Malli): keep the `?` the LLM needs to see.
+  if ((e.optional || e.default_value) && e.schema.kind() != Kind::Maybe) {
+    // Only parameters get here (fields fall back to Malli): the `?` tells the LLM it may leave the
+    // parameter out (a default fills it), which is what it needs to know.
     write(out, Schema::maybe(e.schema));
   } else {
     write(out, e.schema);

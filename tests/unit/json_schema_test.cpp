@@ -246,9 +246,9 @@ TEST(Anthropic, LikePortableWithoutDialect) {
       "q":{"type":"string"},"email":{"type":["string","null"]},
       "tags":{"type":"array","items":{"type":"string"},"uniqueItems":true}},
       "required":["q","tags"],"additionalProperties":false})"));
-  auto r = ptc::to_json_schemas(malli_sig(R"([:=> [:catn ["bad name" :int]] :int])"), Profile::Anthropic);
+  auto r = ptc::to_json_schemas(malli_sig(R"([:=> [:catn [:user [:map ["bad name" :int]]]] :int])"), Profile::Anthropic);
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.error().message, "anthropic: property name at bad name must match ^[a-zA-Z0-9_.-]{1,64}$");
+  EXPECT_EQ(r.error().message, "anthropic: property name at user.bad name must match ^[a-zA-Z0-9_.-]{1,64}$");
 }
 
 // ---------------------------------------------------------------------------------------------------

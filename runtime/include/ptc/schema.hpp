@@ -100,7 +100,8 @@ class Schema {
 struct MapEntry {
   std::string name;
   Schema schema;
-  /// May be absent (and may be null). `name :T?` in shorthand sets this and wraps T in Maybe.
+  /// May be absent (and may be null). Schema::map and Signature store an optional entry's type as
+  /// [:maybe T], as shorthand `name T?` does.
   bool optional = false;
   /// Filled in when the field is missing or null. Held by pointer so MapEntry stays cheap to copy.
   std::shared_ptr<const nlohmann::json> default_value;

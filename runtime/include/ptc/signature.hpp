@@ -28,7 +28,8 @@ class Signature {
   const Schema& input() const { return input_; }
   const Schema& output() const { return output_; }
 
-  /// Canonical shorthand, e.g. `(query :string, limit :int) -> [{id :int}]`; re-parseable.
+  /// Canonical shorthand, e.g. `(query :string, limit :int) -> [{id :int}]`; re-parseable, and equal
+  /// on re-parse except for parameter defaults and docs, which shorthand cannot say (docs/signatures.md).
   std::string render() const;
   /// Canonical Malli, e.g. `[:=> [:cat :string :int] [:vector [:map [:id :int]]]]`; re-readable.
   std::string to_malli() const;
