@@ -79,6 +79,17 @@ class Converter {
       }
       if (parts.front().kind() == Kind::Refinement)
         return err(v.items[1], "[:and ...] must start with a type, e.g. [:and :int [:> 0]]");
+      Kind base = parts.front().kind();
+      bool numeric = base == Kind::Int || base == Kind::Float;
+      bool textual = base == Kind::String || base == Kind::Keyword;
+      for (std::size_t i = 1; i < parts.size(); ++i) {
+        if (parts[i].kind() != Kind::Refinement) continue;
+        bool is_re = parts[i].op() == Refine::Re;
+        if ((is_re && numeric) || (!is_re && textual))
+          return err(v.items[i + 1], is_re ? "[:re ...] applies to strings, not :" + std::string(kind_name(base))
+                                           : "[:" + v.items[i + 1].items[0].text + " n] applies to numbers, not :" +
+                                                 std::string(kind_name(base)));
+      }
       return Schema::all_of(std::move(parts));
     }
     if (op == "enum") {

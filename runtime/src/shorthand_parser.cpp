@@ -134,9 +134,10 @@ class Parser {
     if (depth > kMaxDepth) return err(pos_, "types nest deeper than " + std::to_string(kMaxDepth) + " levels");
     auto first = postfix(depth);
     if (!first) return first;
-    if (peek() != '|') return first;
+    if (!bar_ahead()) return first;
     std::vector<Schema> alternatives{*first};
-    while (peek() == '|') {
+    while (bar_ahead()) {
+      skip_ws();
       ++pos_;
       skip_ws();
       if (at_end()) return err(pos_, "expected a type after '|'");
@@ -145,6 +146,13 @@ class Parser {
       alternatives.push_back(*next);
     }
     return Schema::one_of(std::move(alternatives));
+  }
+
+  // `A|B` and `A | B` both separate alternatives.
+  bool bar_ahead() const {
+    std::size_t i = pos_;
+    while (i < src_.size() && (src_[i] == ' ' || src_[i] == '\t' || src_[i] == '\n' || src_[i] == '\r')) ++i;
+    return i < src_.size() && src_[i] == '|';
   }
 
   Result<Schema> postfix(std::size_t depth) {
@@ -283,6 +291,8 @@ class Parser {
       if (!is_float) {
         std::int64_t i = 0;
         auto [p, ec] = std::from_chars(tok.data(), tok.data() + tok.size(), i);
+        if (ec == std::errc::result_out_of_range)
+          return err(start, "integer " + std::string(tok) + " is out of range (-9223372036854775808..9223372036854775807)");
         if (ec != std::errc() || p != tok.data() + tok.size()) return err(start, "malformed number '" + std::string(tok) + "'");
         out = i;
         return std::nullopt;

@@ -730,3 +730,15 @@ TEST(MalliBadInput, ControlCharactersAreErrors) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(MalliReview, RefinementsMustFitTheirType) {
+  EXPECT_EQ(ptc::parse_malli_type("[:and :string [:> 0]]").error().to_string(),
+            "column 15: [:> n] applies to numbers, not :string");
+  EXPECT_EQ(ptc::parse_malli_type("[:and :int [:re \"x\"]]").error().to_string(),
+            "column 12: [:re ...] applies to strings, not :int");
+  EXPECT_TRUE(ptc::parse_malli_type("[:and :any [:> 0]]").ok());
+}
+
+}  // namespace

@@ -755,3 +755,19 @@ TEST(ShorthandBadInput, HugeNumberInRefinementIsAnError) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(ShorthandReview, SpacesAroundUnionBars) {
+  auto s = ptc::Signature::parse("(a :string | :int) -> :int |\n :nil");
+  ASSERT_TRUE(s.ok()) << s.error().to_string();
+  EXPECT_EQ(s->render(), "(a :string|:int) -> :int|:nil");
+  EXPECT_EQ(ptc::Signature::parse("(a :int |) -> :int").error().to_string(), "column 10: expected a type after '|'");
+}
+
+TEST(ShorthandReview, HugeBoundsSayOutOfRange) {
+  EXPECT_EQ(ptc::Signature::parse("(b :int[>99999999999999999999]) -> :int").error().to_string(),
+            "column 10: integer 99999999999999999999 is out of range (-9223372036854775808..9223372036854775807)");
+}
+
+}  // namespace
