@@ -750,7 +750,7 @@ TEST(ShorthandBadInput, HugeEnumStringParses) {
 }
 
 TEST(ShorthandBadInput, HugeNumberInRefinementIsAnError) {
-  EXPECT_EQ(parse_error(":int[>99999999999999999999]"), "column 7: malformed number '99999999999999999999'");
+  EXPECT_EQ(parse_error(":int[>99999999999999999999]"), "column 7: integer 99999999999999999999 is out of range (-9223372036854775808..9223372036854775807)");
   EXPECT_EQ(parse_error(":float[>1e400]"), "column 9: malformed number '1e400'");
 }
 
@@ -762,7 +762,7 @@ TEST(ShorthandReview, SpacesAroundUnionBars) {
   auto s = ptc::Signature::parse("(a :string | :int) -> :int |\n :nil");
   ASSERT_TRUE(s.ok()) << s.error().to_string();
   EXPECT_EQ(s->render(), "(a :string|:int) -> :int|:nil");
-  EXPECT_EQ(ptc::Signature::parse("(a :int |) -> :int").error().to_string(), "column 10: expected a type after '|'");
+  EXPECT_TRUE(ptc::Signature::parse("(a :int |) -> :int").error().to_string().starts_with("column 10: expected a type, got ')'"));
 }
 
 TEST(ShorthandReview, HugeBoundsSayOutOfRange) {
