@@ -12,8 +12,9 @@
 
 namespace ptc::edn {
 
-// Malli spends two EDN levels per map (`[:map [:a T]]`) and one on `[:=> ...]`, so this leaves room for
-// every shorthand signature (256 type levels) written out as Malli.
+// A guard for the recursion only: schemas are limited to kMaxSchemaDepth (256) levels by the Malli
+// reader. Malli spends two EDN levels per map level (`[:map [:a T]]`) and three on `[:=> [:catn [:p T]]]`,
+// so every schema within that limit fits.
 inline constexpr std::size_t kMaxDepth = 2 * 256 + 8;
 
 struct Value {

@@ -28,6 +28,11 @@ Result<nlohmann::json> parse_json(std::string_view text, std::size_t max_depth) 
   } catch (const std::length_error&) {
     if (!too_deep) throw;
     return Error{"invalid JSON: nesting deeper than " + std::to_string(max_depth) + " levels"};
+  } catch (const nlohmann::json::exception& e) {
+    // e.g. out_of_range 406 for 1e999: a number no double holds.
+    std::string what = e.what();
+    auto close = what.find("] ");
+    return Error{"invalid JSON: " + (close == std::string::npos ? what : what.substr(close + 2))};
   }
 }
 

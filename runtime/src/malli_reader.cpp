@@ -26,6 +26,13 @@ class Converter {
   Error err(const Value& at, std::string message) const { return text::error_at(src_, at.offset, std::move(message)); }
 
   Result<Schema> schema(const Value& v, bool refinement_allowed = false) {
+    auto s = form(v, refinement_allowed);
+    if (s && s->depth() > kMaxSchemaDepth)
+      return err(v, "types nest deeper than " + std::to_string(kMaxSchemaDepth) + " levels");
+    return s;
+  }
+
+  Result<Schema> form(const Value& v, bool refinement_allowed) {
     if (v.type == T::Keyword) return primitive(v);
     if (v.type != T::Vector)
       return err(v, "expected a schema (a type keyword or a vector form), got " + edn::describe(v) +

@@ -1,5 +1,6 @@
 #include <ptc/schema.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -13,6 +14,14 @@ namespace {
 using detail::Node;
 
 [[noreturn]] void fail(std::string message) { throw Exception(Error{std::move(message)}); }
+
+std::shared_ptr<const Node> finish(std::shared_ptr<Node> n) {
+  std::size_t deepest = 0;
+  for (const auto& c : n->children) deepest = std::max(deepest, c.depth());
+  for (const auto& e : n->entries) deepest = std::max(deepest, e.schema.depth());
+  n->depth = deepest + 1;
+  return n;
+}
 
 const Schema& shared_any() {
   static const Schema any = Schema::any();
@@ -79,28 +88,28 @@ Schema Schema::vector(Schema item) {
   auto n = std::make_shared<Node>();
   n->kind = Kind::Vector;
   n->children.push_back(std::move(item));
-  return Schema(std::move(n));
+  return Schema(finish(std::move(n)));
 }
 
 Schema Schema::sequential(Schema item) {
   auto n = std::make_shared<Node>();
   n->kind = Kind::Sequential;
   n->children.push_back(std::move(item));
-  return Schema(std::move(n));
+  return Schema(finish(std::move(n)));
 }
 
 Schema Schema::set(Schema item) {
   auto n = std::make_shared<Node>();
   n->kind = Kind::Set;
   n->children.push_back(std::move(item));
-  return Schema(std::move(n));
+  return Schema(finish(std::move(n)));
 }
 
 Schema Schema::maybe(Schema inner) {
   auto n = std::make_shared<Node>();
   n->kind = Kind::Maybe;
   n->children.push_back(std::move(inner));
-  return Schema(std::move(n));
+  return Schema(finish(std::move(n)));
 }
 
 std::vector<MapEntry> normalize_entries(std::vector<MapEntry> entries) {
@@ -119,7 +128,7 @@ Schema Schema::map(std::vector<MapEntry> entries) {
   auto n = std::make_shared<Node>();
   n->kind = Kind::Map;
   n->entries = std::move(entries);
-  return Schema(std::move(n));
+  return Schema(finish(std::move(n)));
 }
 
 Schema Schema::any_map() { return map_of(keyword(), any()); }
@@ -131,14 +140,14 @@ Schema Schema::map_of(Schema key, Schema value) {
   auto n = std::make_shared<Node>();
   n->kind = Kind::MapOf;
   n->children = {std::move(key), std::move(value)};
-  return Schema(std::move(n));
+  return Schema(finish(std::move(n)));
 }
 
 Schema Schema::tuple(std::vector<Schema> items) {
   auto n = std::make_shared<Node>();
   n->kind = Kind::Tuple;
   n->children = std::move(items);
-  return Schema(std::move(n));
+  return Schema(finish(std::move(n)));
 }
 
 Schema Schema::enumeration(std::vector<nlohmann::json> values) {
@@ -148,7 +157,7 @@ Schema Schema::enumeration(std::vector<nlohmann::json> values) {
   auto n = std::make_shared<Node>();
   n->kind = Kind::Enum;
   n->values = std::move(values);
-  return Schema(std::move(n));
+  return Schema(finish(std::move(n)));
 }
 
 Schema Schema::one_of(std::vector<Schema> alternatives) {
@@ -156,7 +165,7 @@ Schema Schema::one_of(std::vector<Schema> alternatives) {
   auto n = std::make_shared<Node>();
   n->kind = Kind::Or;
   n->children = std::move(alternatives);
-  return Schema(std::move(n));
+  return Schema(finish(std::move(n)));
 }
 
 Schema Schema::all_of(std::vector<Schema> parts) {
@@ -164,7 +173,7 @@ Schema Schema::all_of(std::vector<Schema> parts) {
   auto n = std::make_shared<Node>();
   n->kind = Kind::And;
   n->children = std::move(parts);
-  return Schema(std::move(n));
+  return Schema(finish(std::move(n)));
 }
 
 Schema Schema::refinement(Refine op, double bound) {
@@ -174,7 +183,7 @@ Schema Schema::refinement(Refine op, double bound) {
   n->kind = Kind::Refinement;
   n->op = op;
   n->bound = bound;
-  return Schema(std::move(n));
+  return Schema(finish(std::move(n)));
 }
 
 Schema Schema::refinement(Refine op, std::int64_t bound) {
@@ -183,7 +192,7 @@ Schema Schema::refinement(Refine op, std::int64_t bound) {
   n->kind = Kind::Refinement;
   n->op = op;
   n->bound = bound;
-  return Schema(std::move(n));
+  return Schema(finish(std::move(n)));
 }
 
 namespace {
@@ -209,11 +218,12 @@ Schema Schema::pattern(std::string_view regex) {
   n->op = Refine::Re;
   n->bound = std::string(regex);
   n->regex = std::move(re);
-  return Schema(std::move(n));
+  return Schema(finish(std::move(n)));
 }
 
 Kind Schema::kind() const { return node_->kind; }
 bool Schema::is_primitive() const { return is_primitive_kind(node_->kind); }
+std::size_t Schema::depth() const { return node_->depth; }
 
 const Schema& Schema::item() const {
   switch (node_->kind) {

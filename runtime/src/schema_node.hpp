@@ -20,6 +20,7 @@ struct Node {
   Refine op = Refine::Gt;
   nlohmann::json bound;               // Refinement
   std::shared_ptr<const re2::RE2> regex;
+  std::size_t depth = 1;              // levels of nesting, this node included
 };
 
 }  // namespace ptc::detail

@@ -16,8 +16,6 @@
 namespace ptc {
 namespace {
 
-constexpr std::size_t kMaxDepth = 256;
-
 constexpr std::string_view kValidTypes =
     ":string :int :float :bool :keyword :any :nil :map (aliases :boolean :double), [T], {field T, ...}, "
     ":enum[a b], T?, A|B, :int[>0] :int[1..100], or a Malli form such as [:set T]";
@@ -130,8 +128,15 @@ class Parser {
     }
   }
 
+  Result<Schema> too_deep(std::size_t at) const {
+    return err(at, "types nest deeper than " + std::to_string(kMaxSchemaDepth) + " levels");
+  }
+
+  // `depth` counts brackets, which guards the recursion; the schema's own depth (which also counts
+  // `?`, unions and refinements) is checked as nodes are built, the same way the Malli reader does.
   Result<Schema> type(std::size_t depth) {
-    if (depth > kMaxDepth) return err(pos_, "types nest deeper than " + std::to_string(kMaxDepth) + " levels");
+    if (depth > kMaxSchemaDepth) return too_deep(pos_);
+    std::size_t start = pos_;
     auto first = postfix(depth);
     if (!first) return first;
     if (!bar_ahead()) return first;
@@ -145,7 +150,9 @@ class Parser {
       if (!next) return next;
       alternatives.push_back(*next);
     }
-    return Schema::one_of(std::move(alternatives));
+    auto u = Schema::one_of(std::move(alternatives));
+    if (u.depth() > kMaxSchemaDepth) return too_deep(start);
+    return u;
   }
 
   // `A|B` and `A | B` both separate alternatives.
@@ -156,6 +163,7 @@ class Parser {
   }
 
   Result<Schema> postfix(std::size_t depth) {
+    std::size_t start = pos_;
     auto p = primary(depth);
     if (!p) return p;
     Schema s = *p;
@@ -169,6 +177,7 @@ class Parser {
       s = Schema::maybe(s);
       if (peek() == '?') return err(pos_, "'?' may appear only once after a type");
     }
+    if (s.depth() > kMaxSchemaDepth) return too_deep(start);
     return s;
   }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <variant>
 
 #include <ptc/coercion.hpp>
@@ -100,8 +101,8 @@ std::string short_value(const json& v) {
 
 class Walker {
  public:
-  Walker(ValidateOptions options, bool build, std::vector<Segment> path = {})
-      : options_(options), build_(build), path_(std::move(path)) {}
+  explicit Walker(ValidateOptions options, std::vector<Segment> path = {})
+      : options_(options), path_(std::move(path)) {}
 
   bool coercing() const { return options_.direction == Direction::Input && options_.mode != Mode::Strict; }
 
@@ -144,14 +145,7 @@ class Walker {
     return false;
   }
 
-  void error(std::string message) {
-    Issue issue{format_path(path_), std::move(message)};
-    if (options_.mode == Mode::WarnOnly && !trial_) {
-      warnings.push_back(std::move(issue));
-    } else {
-      errors.push_back(std::move(issue));
-    }
-  }
+  void error(std::string message) { adopt(Issue{format_path(path_), std::move(message)}); }
 
   void warn(std::string message) { warnings.push_back({format_path(path_), std::move(message)}); }
 
@@ -241,9 +235,14 @@ class Walker {
   bool unique(const json& items) {
     std::vector<std::size_t> order(items.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return items[a] < items[b]; });
+    // Ties broken by index: a stable order without std::stable_sort (deprecated internals in clang).
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      if (items[a] < items[b]) return true;
+      if (items[b] < items[a]) return false;
+      return a < b;
+    });
     std::vector<std::pair<std::size_t, std::size_t>> dups;  // (index, index of its first equal)
-    std::size_t group = 0;  // stable sort: the group's first element has the smallest index
+    std::size_t group = 0;  // ties are in index order: a group's first element has the smallest index
     for (std::size_t k = 1; k < order.size(); ++k) {
       if (items[order[k - 1]] < items[order[k]]) {
         group = k;
@@ -326,7 +325,7 @@ class Walker {
     if (out) *out = json::object();
     for (auto it = v.begin(); it != v.end(); ++it) {
       path_.emplace_back(it.key());
-      Walker keys(options_, false, path_);
+      Walker keys(options_, path_);
       keys.trial_ = true;
       if (!keys.walk(s.key(), json(it.key()), nullptr)) {
         error("invalid key: " + keys.errors.front().message);
@@ -347,41 +346,50 @@ class Walker {
   }
 
   // The first alternative that matches without coercion wins; otherwise the first that matches with
-  // it. When none does, show the errors of the one alternative of the value's shape, if there is one.
+  // it. When none does, the errors of the closest alternative of the value's shape are reported.
+  // Each alternative is walked once, so nested unions cost no more than their size.
   bool one_of(const Schema& s, const json& v, json* out) {
     ValidateOptions lenient{options_.direction, options_.mode == Mode::Strict ? Mode::Strict : Mode::Enabled};
-    ValidateOptions exact{Direction::Output, lenient.mode};
+    std::optional<Walker> coerced, closest;
+    json coerced_value;
     for (const auto& alt : s.children()) {
-      Walker trial(exact, false, path_);
+      Walker trial(lenient, path_);
       trial.trial_ = true;
-      // An exact match needs no coercion; walking it again here only widens ints for :float.
-      if (trial.walk(alt, v, nullptr)) return walk(alt, v, out);
-    }
-    if (coercing()) {
-      for (const auto& alt : s.children()) {
-        Walker trial(lenient, out != nullptr, path_);
-        trial.trial_ = true;
-        json value;
-        if (trial.walk(alt, v, out ? &value : nullptr)) {
-          for (auto& w : trial.warnings) warnings.push_back(std::move(w));
-          if (out) *out = std::move(value);
-          return true;
-        }
+      json value;
+      bool ok = trial.walk(alt, v, out ? &value : nullptr);
+      if (ok && trial.warnings.empty()) {  // exact: no coercion needed
+        if (out) *out = std::move(value);
+        return true;
+      }
+      if (ok && !coerced) {
+        coerced.emplace(std::move(trial));
+        coerced_value = std::move(value);
+      } else if (!ok && same_family(alt, v) && !alt.is_primitive() && alt.kind() != Kind::Enum &&
+                 (!closest || trial.errors.size() < closest->errors.size())) {
+        closest.emplace(std::move(trial));
       }
     }
-    // None matched. If some alternatives have the value's shape, show the errors of the closest one
-    // (fewest errors, first on a tie): "expected map or map" would help nobody.
-    const Schema* best = nullptr;
-    std::size_t best_errors = 0;
-    for (const auto& alt : s.children()) {
-      if (!same_family(alt, v) || alt.is_primitive() || alt.kind() == Kind::Enum) continue;
-      Walker trial(lenient, false, path_);
-      trial.trial_ = true;
-      trial.walk(alt, v, nullptr);
-      if (!best || trial.errors.size() < best_errors) best = &alt, best_errors = trial.errors.size();
+    if (coerced) {
+      for (auto& w : coerced->warnings) warnings.push_back(std::move(w));
+      if (out) *out = std::move(coerced_value);
+      return true;
     }
-    if (best) return walk(*best, v, out);
+    if (closest) {
+      for (auto& w : closest->warnings) warnings.push_back(std::move(w));
+      for (auto& e : closest->errors) adopt(std::move(e));
+      if (out) *out = v;
+      return false;
+    }
     return fail(coercion::expected(type_name(s), v), v, out);
+  }
+
+  // An error found by a trial walk, reported as this walker reports its own.
+  void adopt(Issue issue) {
+    if (options_.mode == Mode::WarnOnly && !trial_) {
+      warnings.push_back(std::move(issue));
+    } else {
+      errors.push_back(std::move(issue));
+    }
   }
 
   bool all_of(const Schema& s, const json& v, json* out) {
@@ -428,7 +436,6 @@ class Walker {
   }
 
   ValidateOptions options_;
-  bool build_;
   bool trial_ = false;  // a trial run for [:or ...]: errors stay errors so the caller can judge
   std::vector<Segment> path_;
 };
@@ -439,7 +446,7 @@ Validation run(const Schema& schema, const json& value, ValidateOptions options,
     if (build) r.value = value;
     return r;
   }
-  Walker w(options, build);
+  Walker w(options);
   json out;
   bool ok = w.walk(schema, value, build ? &out : nullptr);
   r.ok = ok && w.errors.empty();

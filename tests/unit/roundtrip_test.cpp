@@ -248,9 +248,9 @@ TEST(RenderGaps, NonIdentifierParamNamesAreRejected) {
 TEST(RenderGaps, DeepShorthandHasReadableMalli) {
   for (auto [open, close] : {std::pair{"{a ", "}"}, std::pair{"[", "]"}}) {
     std::string text;
-    for (int i = 0; i < 256; ++i) text += open;
+    for (int i = 0; i < 255; ++i) text += open;
     text += ":int";
-    for (int i = 0; i < 256; ++i) text += close;
+    for (int i = 0; i < 255; ++i) text += close;
     auto s = Signature::parse(text);
     ASSERT_TRUE(s.ok()) << s.error().to_string();
     check_round_trips(*s);

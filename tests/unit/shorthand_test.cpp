@@ -697,12 +697,18 @@ std::string nested(std::string_view open, std::string_view close, int n) {
 }
 
 TEST(ShorthandBadInput, DepthLimitIs256Levels) {
-  EXPECT_TRUE(Signature::parse(nested("[", "]", 256)).ok());
-  EXPECT_EQ(parse_error(nested("[", "]", 257)), "column 258: types nest deeper than 256 levels");
-  EXPECT_TRUE(Signature::parse(nested("{a ", "}", 256)).ok());
-  EXPECT_EQ(parse_error(nested("{a ", "}", 257)), "column 772: types nest deeper than 256 levels");
-  EXPECT_EQ(parse_error("(a " + nested("{a ", "}", 257) + ") -> :int"),
-            "column 775: types nest deeper than 256 levels");
+  // Levels count schema nodes: 255 lists around :int are 256 levels.
+  EXPECT_TRUE(Signature::parse(nested("[", "]", 255)).ok());
+  EXPECT_EQ(parse_error(nested("[", "]", 256)), "column 1: types nest deeper than 256 levels");
+  EXPECT_EQ(parse_error(nested("[", "]", 300)), "column 258: types nest deeper than 256 levels");
+  EXPECT_TRUE(Signature::parse(nested("{a ", "}", 255)).ok());
+  EXPECT_EQ(parse_error(nested("{a ", "}", 256)), "column 1: types nest deeper than 256 levels");
+  EXPECT_EQ(parse_error("(a " + nested("{a ", "}", 256) + ") -> :int"), "column 4: types nest deeper than 256 levels");
+  // `?`, unions and refinements are levels too, as they are in Malli.
+  EXPECT_EQ(parse_error(nested("[", "]", 255) + "?"), "column 1: types nest deeper than 256 levels");
+  EXPECT_EQ(parse_error(nested("[", "]", 255) + "|:nil"), "column 1: types nest deeper than 256 levels");
+  EXPECT_TRUE(Signature::parse(nested("[", "]", 254) + "?").ok());
+  EXPECT_TRUE(Signature::parse(nested("[", "]", 254) + "|:nil").ok());
 }
 
 TEST(ShorthandBadInput, ModerateMapNestingParses) {

@@ -30,6 +30,10 @@ enum class Refine { Gt, Lt, Ge, Le, Re };
 class Schema;
 struct MapEntry;
 
+/// How deeply types may nest (`[[...]]`, `{a {b ...}}`, `T?`...), counted in schema nodes. Both front
+/// ends enforce it, so whatever one reads, the other reads back.
+inline constexpr std::size_t kMaxSchemaDepth = 256;
+
 namespace detail {
 struct Node;
 }
@@ -75,6 +79,8 @@ class Schema {
 
   Kind kind() const;
   bool is_primitive() const;
+  /// Levels of nesting: 1 for a primitive, 2 for `[:int]`, ...
+  std::size_t depth() const;
 
   const Schema& item() const;                    ///< Vector, Sequential, Set, Maybe
   const std::vector<MapEntry>& entries() const;  ///< Map

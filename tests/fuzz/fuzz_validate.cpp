@@ -1,0 +1,71 @@
+// libFuzzer target: validation/coercion and JSON Schema rendering.
+//
+// Input: a shorthand signature, '\n', then a JSON document (the tool arguments or result). The
+// document is validated against input() in the input direction and against output() in the output
+// direction, in every Mode; every Profile renders the signature's JSON Schemas. Properties checked:
+// nothing crashes or throws; Mode::Disabled passes the value through untouched; Mode::WarnOnly is
+// always ok and reports no errors.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include <ptc/json_input.hpp>
+#include <ptc/json_schema.hpp>
+#include <ptc/signature.hpp>
+#include <ptc/validate.hpp>
+
+#include "fuzz_common.hpp"
+
+namespace {
+
+constexpr ptc::Mode kModes[] = {ptc::Mode::Enabled, ptc::Mode::WarnOnly, ptc::Mode::Strict, ptc::Mode::Disabled};
+constexpr ptc::Profile kProfiles[] = {ptc::Profile::Portable, ptc::Profile::OpenAI, ptc::Profile::Anthropic,
+                                      ptc::Profile::Gemini, ptc::Profile::Mcp};
+
+void check(const ptc::Schema& schema, const nlohmann::json& value, ptc::Direction direction, std::string_view input) {
+  for (ptc::Mode mode : kModes) {
+    ptc::Validation v = ptc::validate_and_coerce(schema, value, {direction, mode});
+    const std::string report = v.report();
+    if (mode == ptc::Mode::Disabled && (!v.ok || !v.errors.empty() || !v.warnings.empty() || v.value != value))
+      ptc_fuzz::oracle_failure("Mode::Disabled changed or rejected the value", "input", input, "report", report);
+    if (mode == ptc::Mode::WarnOnly && (!v.ok || !v.errors.empty()))
+      ptc_fuzz::oracle_failure("Mode::WarnOnly reported an error", "input", input, "report", report);
+    if (v.ok != v.errors.empty() && mode != ptc::Mode::WarnOnly)
+      ptc_fuzz::oracle_failure("Validation::ok disagrees with Validation::errors", "input", input, "report", report);
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const auto input = ptc_fuzz::as_text(data, size);
+  const auto newline = input.find('\n');
+  const std::string_view signature_text = input.substr(0, newline);
+  const std::string_view json_text = newline == std::string_view::npos ? std::string_view{} : input.substr(newline + 1);
+
+  auto sig = ptc::Signature::parse(signature_text);
+  if (!sig) return 0;
+
+  for (ptc::Profile profile : kProfiles) {
+    auto schemas = ptc::to_json_schemas(*sig, profile);
+    if (schemas) {
+      (void)schemas->input.dump();
+      (void)schemas->output.dump();
+    } else {
+      (void)schemas.error().to_string();
+    }
+  }
+
+  auto doc = ptc::parse_json(json_text);
+  if (!doc) {
+    (void)doc.error().to_string();
+    return 0;
+  }
+  check(sig->input(), *doc, ptc::Direction::Input, input);
+  check(sig->output(), *doc, ptc::Direction::Output, input);
+  return 0;
+}
