@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "parse_helpers.hpp"
 #include <ptc/ptc.hpp>
 
 namespace {
@@ -22,7 +23,7 @@ using ptc::Validation;
 using ptc::ValidateOptions;
 namespace co = ptc::coercion;
 
-ptc::Schema type(std::string_view shorthand) { return ptc::parse_type(shorthand).value(); }
+using ptc::test::type;
 
 // Tool arguments `{"x": value}` against `(x T) -> :any`, coerced, default (Enabled) mode.
 Validation input_arg(std::string_view t, const json& value, Mode mode = Mode::Enabled) {

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "parse_helpers.hpp"
 #include <ptc/json_schema.hpp>
 #include <ptc/ptc.hpp>
 
@@ -20,8 +21,8 @@ using testing::HasSubstr;
 
 constexpr std::string_view kDialect = R"("$schema":"https://json-schema.org/draft/2020-12/schema",)";
 
-ptc::Signature sig(std::string_view shorthand) { return ptc::Signature::parse(shorthand).value(); }
-ptc::Signature malli_sig(std::string_view text) { return ptc::Signature::from_malli(text).value(); }
+using ptc::test::malli_sig;
+using ptc::test::sig;
 
 ptc::SignatureSchemas schemas(const ptc::Signature& s, Profile p) {
   auto r = ptc::to_json_schemas(s, p);

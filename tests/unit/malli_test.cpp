@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "parse_helpers.hpp"
 #include <ptc/ptc.hpp>
 
 // Readable gtest failure output.
@@ -20,6 +21,10 @@ inline void PrintTo(const Signature& s, std::ostream* os) { *os << s.to_malli() 
 
 namespace {
 
+using ptc::test::malli_error;
+constexpr auto mtype = ptc::test::malli_type;
+constexpr auto msig = ptc::test::malli_sig;
+
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 using ptc::Kind;
@@ -29,33 +34,6 @@ using ptc::Schema;
 using ptc::Signature;
 
 const std::string kValidMalli = ":string :int :double :boolean :keyword :any :nil :map";
-
-Schema mtype(std::string_view text) {
-  auto r = ptc::parse_malli_type(text);
-  if (!r) {
-    ADD_FAILURE() << "failed to read " << text << ": " << r.error().to_string();
-    return {};
-  }
-  return *r;
-}
-
-Signature msig(std::string_view text) {
-  auto r = Signature::from_malli(text);
-  if (!r) {
-    ADD_FAILURE() << "failed to read " << text << ": " << r.error().to_string();
-    return {};
-  }
-  return *r;
-}
-
-std::string malli_error(std::string_view text) {
-  auto r = Signature::from_malli(text);
-  if (r) {
-    ADD_FAILURE() << "expected an error for " << text << ", got " << r->to_malli();
-    return {};
-  }
-  return r.error().to_string();
-}
 
 // Canonical Malli of a shorthand type.
 std::string type_to_malli(std::string_view shorthand) {

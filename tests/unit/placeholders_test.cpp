@@ -1,10 +1,11 @@
 #include <gtest/gtest.h>
 
+#include "parse_helpers.hpp"
 #include <ptc/placeholders.hpp>
 
 namespace {
 
-ptc::Signature sig(const char* s) { return ptc::Signature::parse(s).value(); }
+using ptc::test::sig;
 
 std::vector<std::string> messages(std::string_view text, const ptc::Signature& s) {
   std::vector<std::string> out;

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "parse_helpers.hpp"
 #include <ptc/ptc.hpp>
 
 // Readable gtest failure output.
@@ -19,6 +20,10 @@ inline void PrintTo(const Signature& s, std::ostream* os) { *os << s.to_malli() 
 }  // namespace ptc
 
 namespace {
+
+using ptc::test::parse_error;
+using ptc::test::sig;
+using ptc::test::type;
 
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
@@ -33,34 +38,6 @@ std::string canon(std::string_view text) {
   auto r = Signature::parse(text);
   if (!r) return "error: " + r.error().to_string();
   return r->render();
-}
-
-// The error text of a shorthand signature that must not parse.
-std::string parse_error(std::string_view text) {
-  auto r = Signature::parse(text);
-  if (r) {
-    ADD_FAILURE() << "expected an error for " << text << ", got " << r->render();
-    return {};
-  }
-  return r.error().to_string();
-}
-
-Signature sig(std::string_view text) {
-  auto r = Signature::parse(text);
-  if (!r) {
-    ADD_FAILURE() << "failed to parse " << text << ": " << r.error().to_string();
-    return {};
-  }
-  return *r;
-}
-
-Schema type(std::string_view text) {
-  auto r = ptc::parse_type(text);
-  if (!r) {
-    ADD_FAILURE() << "failed to parse type " << text << ": " << r.error().to_string();
-    return {};
-  }
-  return *r;
 }
 
 Schema gt(std::int64_t n) { return Schema::refinement(Refine::Gt, n); }

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "parse_helpers.hpp"
 #include <ptc/ptc.hpp>
 
 namespace {
@@ -21,8 +22,8 @@ using ptc::ValidateOptions;
 using testing::ElementsAre;
 using testing::IsEmpty;
 
-ptc::Schema type(std::string_view shorthand) { return ptc::parse_type(shorthand).value(); }
-ptc::Schema malli(std::string_view text) { return ptc::parse_malli_type(text).value(); }
+using ptc::test::type;
+constexpr auto malli = ptc::test::malli_type;
 
 Validation out(const ptc::Schema& s, const json& v, Mode mode = Mode::Enabled) {
   return ptc::validate_and_coerce(s, v, ValidateOptions{Direction::Output, mode});
