@@ -2,6 +2,7 @@
 // ptc::Schema — the one type model every front end (shorthand, Malli text, C++ types) produces and every
 // back end (shorthand, Malli, JSON Schema, prompt text, validation) consumes.
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -38,7 +39,8 @@ namespace detail {
 struct Node;
 }
 
-/// Immutable schema tree node. Copying shares the tree (one pointer copy), so pass by value freely.
+/// Immutable schema tree node. Copying shares the tree (one pointer copy), so pass by value freely;
+/// a Schema may be read from many threads at once. Factories do not check depth: the parsers do.
 class Schema {
  public:
   /// `:any`.
@@ -56,7 +58,7 @@ class Schema {
   static Schema vector(Schema item);
   static Schema sequential(Schema item);
   static Schema set(Schema item);
-  /// Throws ptc::Exception on duplicate entry names.
+  /// Throws ptc::Exception on duplicate entry names. Optional entries' types are stored as [:maybe T].
   static Schema map(std::vector<MapEntry> entries);
   /// `:map` in shorthand: `[:map-of :keyword :any]`.
   static Schema any_map();
