@@ -1,7 +1,5 @@
 #include <ptc/signature.hpp>
 
-#include <set>
-
 #include "schema_node.hpp"
 
 namespace ptc {
