@@ -16,6 +16,13 @@ using J = OrderedJson;
 
 constexpr std::string_view kDialect = "https://json-schema.org/draft/2020-12/schema";
 
+// Portable roots name their dialect first; provider profiles want the bare object.
+J with_dialect(J schema) {
+  J rooted{{"$schema", kDialect}};
+  for (auto& [k, v] : schema.items()) rooted[k] = std::move(v);
+  return rooted;
+}
+
 class Emitter {
  public:
   explicit Emitter(Profile p) : p_(p) {}
@@ -243,9 +250,7 @@ Result<OrderedJson> to_json_schema(const Schema& schema, Profile profile) {
   auto out = Emitter(profile).emit(schema, "");
   if (!out) return out;
   if (profile != Profile::Portable) return out;
-  J rooted{{"$schema", kDialect}};
-  for (auto& [k, v] : out->items()) rooted[k] = v;
-  return rooted;
+  return with_dialect(std::move(out).value());
 }
 
 Result<SignatureSchemas> to_json_schemas(const Signature& signature, Profile profile) {
@@ -266,12 +271,8 @@ Result<SignatureSchemas> to_json_schemas(const Signature& signature, Profile pro
   }
   J in = std::move(input).value();
   if (profile == Profile::Portable) {
-    J a{{"$schema", kDialect}};
-    for (auto& [k, v] : in.items()) a[k] = v;
-    J b{{"$schema", kDialect}};
-    for (auto& [k, v] : out.items()) b[k] = v;
-    in = std::move(a);
-    out = std::move(b);
+    in = with_dialect(std::move(in));
+    out = with_dialect(std::move(out));
   }
   return SignatureSchemas{std::move(in), std::move(out)};
 }
