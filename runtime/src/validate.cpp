@@ -96,7 +96,8 @@ std::string short_value(const json& v) {
   if (v.is_object()) return "map";
   if (v.is_null()) return "nil";
   if (v.is_string()) return text::quote(text::excerpt(v.get_ref<const std::string&>(), 64));
-  return coercion::describe(v).substr(coercion::describe(v).find(' ') + 1);
+  std::string described = coercion::describe(v);  // "int 5" -> "5"
+  return described.substr(described.find(' ') + 1);
 }
 
 class Walker {
