@@ -1,13 +1,34 @@
 #pragma once
 // The whole public API of ptc::runtime.
 
+#include <ptc/budget.hpp>
+#include <ptc/cli.hpp>
 #include <ptc/coercion.hpp>
+#include <ptc/deadline.hpp>
 #include <ptc/error.hpp>
+#include <ptc/events.hpp>
+#include <ptc/filesystem.hpp>
 #include <ptc/firewall.hpp>
+#include <ptc/heartbeat.hpp>
 #include <ptc/json_input.hpp>
 #include <ptc/json_schema.hpp>
 #include <ptc/placeholders.hpp>
+#include <ptc/policy.hpp>
 #include <ptc/prompt.hpp>
+#include <ptc/provider.hpp>
+#include <ptc/registry.hpp>
+#include <ptc/resources.hpp>
+#include <ptc/run_context.hpp>
 #include <ptc/schema.hpp>
+#include <ptc/section.hpp>
+#include <ptc/session.hpp>
 #include <ptc/signature.hpp>
+#include <ptc/tool.hpp>
+#include <ptc/tool_call.hpp>
+#include <ptc/tool_catalog.hpp>
+#include <ptc/tool_context.hpp>
+#include <ptc/tool_errors.hpp>
+#include <ptc/tool_example.hpp>
+#include <ptc/tool_list.hpp>
+#include <ptc/tool_result.hpp>
 #include <ptc/validate.hpp>

@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include <ptc/prompt.hpp>
+#include <ptc/tool_list.hpp>
 
 namespace {
 

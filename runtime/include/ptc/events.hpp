@@ -1,0 +1,54 @@
+#pragma once
+// A typed publish/subscribe bus. Tool dispatch publishes ToolInvoked on the session's dispatcher;
+// handlers may publish their own event types.
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <typeindex>
+#include <utility>
+#include <vector>
+
+namespace ptc {
+
+/// What happened to one published event.
+struct PublishResult {
+  std::size_t delivered = 0;        ///< subscribers that ran without throwing
+  std::vector<std::string> errors;  ///< what the others threw; one failing subscriber does not stop the rest
+  bool ok() const { return errors.empty(); }
+};
+
+/// Thread-safe. Subscribers run on the publishing thread, in subscription order, outside the lock (a
+/// subscriber may publish or subscribe).
+class EventDispatcher {
+ public:
+  using SubscriptionId = std::uint64_t;
+
+  template <class E>
+  SubscriptionId subscribe(std::function<void(const E&)> handler) {
+    return subscribe_erased(std::type_index(typeid(E)),
+                            [h = std::move(handler)](const void* e) { h(*static_cast<const E*>(e)); });
+  }
+  /// Returns false if `id` was not subscribed.
+  bool unsubscribe(SubscriptionId id);
+
+  template <class E>
+  PublishResult publish(const E& event) const {
+    return publish_erased(std::type_index(typeid(E)), &event);
+  }
+
+ private:
+  using Erased = std::function<void(const void*)>;
+  SubscriptionId subscribe_erased(std::type_index type, Erased handler);
+  PublishResult publish_erased(std::type_index type, const void* event) const;
+
+  mutable std::mutex mutex_;
+  SubscriptionId next_id_ = 1;
+  std::map<std::type_index, std::vector<std::pair<SubscriptionId, std::shared_ptr<const Erased>>>> handlers_;
+};
+
+}  // namespace ptc

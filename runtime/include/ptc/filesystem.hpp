@@ -1,0 +1,108 @@
+#pragma once
+// Filesystems handed to tools as resources: an in-memory one and a host directory confined to its
+// root. Both are snapshot-capable, so a failed tool call leaves the files as they were.
+
+#include <any>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <ptc/error.hpp>
+#include <ptc/resources.hpp>
+
+namespace ptc {
+
+/// A path that is not allowed or a file operation that failed. `what()` names the path.
+class FilesystemError : public std::runtime_error {
+ public:
+  FilesystemError(const std::string& message, std::string path)
+      : std::runtime_error(message), path_(std::move(path)) {}
+  const std::string& path() const noexcept { return path_; }
+
+ private:
+  std::string path_;
+};
+
+/// Paths inside a filesystem: '/'-separated, relative to its root ("notes/a.txt"). A leading '/' means
+/// the root too. "." segments and repeated slashes are dropped, ".." goes up one level; going above
+/// the root is an error ("Path '../x' escapes the filesystem root."). The root itself is "".
+Result<std::string> normalize_path(std::string_view path);
+
+/// What tools see. Implementations are thread-safe. Every method throws FilesystemError on a path
+/// normalize_path rejects.
+class Filesystem {
+ public:
+  virtual ~Filesystem() = default;
+
+  /// Throws FilesystemError "File '<path>' does not exist." for a missing file or a directory.
+  virtual std::string read(std::string_view path) const = 0;
+  /// Creates or replaces a file; missing parent directories are created.
+  virtual void write(std::string_view path, std::string_view content) = 0;
+  /// Throws FilesystemError if there is no such file.
+  virtual void remove(std::string_view path) = 0;
+  virtual bool exists(std::string_view path) const = 0;
+  /// Files below `directory` (recursively), as normalized paths, sorted.
+  virtual std::vector<std::string> list(std::string_view directory = "") const = 0;
+};
+
+/// Files held in memory. Snapshots share the file map (copy on write), so taking one is O(1).
+class InMemoryFilesystem final : public Filesystem, public Snapshotable {
+ public:
+  InMemoryFilesystem();
+  std::string read(std::string_view path) const override;
+  void write(std::string_view path, std::string_view content) override;
+  void remove(std::string_view path) override;
+  bool exists(std::string_view path) const override;
+  std::vector<std::string> list(std::string_view directory = "") const override;
+
+  std::any snapshot() const override;
+  void restore(const std::any& token) override;
+
+ private:
+  using Files = std::map<std::string, std::string, std::less<>>;
+  mutable std::mutex mutex_;
+  std::shared_ptr<const Files> files_;
+};
+
+/// A directory on the host. Nothing outside `root` can be reached: ".." above the root is refused, and
+/// so is any path whose real location (after following symlinks) lies outside the root.
+/// Snapshots are journal positions: before a file is first changed after a snapshot its old content
+/// (or its absence) is kept, and restore writes it back. Changes made by other programs are not seen.
+class HostFilesystem final : public Filesystem, public Snapshotable {
+ public:
+  /// Throws FilesystemError if `root` is not an existing directory.
+  explicit HostFilesystem(const std::filesystem::path& root);
+  ~HostFilesystem() override;
+
+  const std::filesystem::path& root() const { return root_; }
+  std::string read(std::string_view path) const override;
+  void write(std::string_view path, std::string_view content) override;
+  void remove(std::string_view path) override;
+  bool exists(std::string_view path) const override;
+  std::vector<std::string> list(std::string_view directory = "") const override;
+
+  std::any snapshot() const override;
+  void restore(const std::any& token) override;
+
+ private:
+  /// The host path for `path`, after checking that it stays under root.
+  std::filesystem::path resolve(std::string_view path) const;
+  void remember(const std::string& normalized, const std::filesystem::path& host);
+
+  struct JournalEntry {
+    std::string path;                     // normalized
+    std::optional<std::string> previous;  // nullopt: the file did not exist
+  };
+  std::filesystem::path root_;  // canonical
+  mutable std::mutex mutex_;
+  std::vector<JournalEntry> journal_;
+  std::size_t generation_ = 0;  // bumped by each snapshot, so only the first change after one is kept
+  std::map<std::string, std::size_t> remembered_;  // path -> generation its old content was saved in
+};
+
+}  // namespace ptc

@@ -1,0 +1,67 @@
+#pragma once
+// Speaking the providers' wire formats: tool definitions for requests, tool calls out of responses, and
+// the messages that carry a call's outcome back.
+
+#include <span>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <ptc/error.hpp>
+#include <ptc/json_schema.hpp>
+#include <ptc/tool.hpp>
+#include <ptc/tool_call.hpp>
+
+namespace ptc {
+
+// ---- tool calls in -------------------------------------------------------------------------------
+
+/// One OpenAI tool call: Chat Completions `{"id","type":"function","function":{"name","arguments"}}` or
+/// Responses `{"type":"function_call","call_id","name","arguments"}`. `arguments` is JSON text and is
+/// kept as a string: dispatch parses it, so malformed text becomes a failed result, not a lost call.
+Result<ToolCall> parse_openai_tool_call(const nlohmann::json& item);
+/// One Anthropic content block `{"type":"tool_use","id","name","input":{...}}`.
+Result<ToolCall> parse_anthropic_tool_use(const nlohmann::json& block);
+/// The params of an MCP `tools/call` request `{"name","arguments"}`; `id` is the JSON-RPC request id.
+Result<ToolCall> parse_mcp_tool_call(const nlohmann::json& params, std::string id = {});
+
+/// Every tool call in a provider response, in order: an OpenAI chat completion (or one of its
+/// messages), an OpenAI Responses object (or its `output` array), or an Anthropic message (or its
+/// `content` array). Errors name the JSON path, e.g. "choices[0].message.tool_calls[1].function: ...".
+Result<std::vector<ToolCall>> parse_tool_calls(const nlohmann::json& response);
+
+// ---- outcomes out --------------------------------------------------------------------------------
+
+/// `{"role":"tool","tool_call_id":id,"content":rendered}`
+nlohmann::json openai_chat_tool_message(const ToolOutcome& outcome);
+/// `{"type":"function_call_output","call_id":id,"output":rendered}`
+nlohmann::json openai_responses_output(const ToolOutcome& outcome);
+/// `{"type":"tool_result","tool_use_id":id,"content":rendered,"is_error":!success}`
+nlohmann::json anthropic_tool_result(const ToolOutcome& outcome);
+/// MCP CallToolResult: `{"content":[{"type":"text","text":rendered}],"isError":bool}` plus
+/// `structuredContent` (the visible value; a non-object wrapped as {"result": v}, matching the mcp
+/// output schema) when there is a visible value and the call succeeded. Without the tool this goes by
+/// the value's JSON type; prefer the overload below, which follows the tool's outputSchema exactly.
+nlohmann::json mcp_call_tool_result(const ToolOutcome& outcome);
+/// Same, wrapping exactly when `mcp_tool(tool)`'s outputSchema does: every result but a `{...}` map is
+/// wrapped, so a `:map` or `{...}?` result that happens to be an object still travels as {"result": v}.
+/// A `{...}` result whose value is not an object gets no `structuredContent` (it must be an object).
+nlohmann::json mcp_call_tool_result(const ToolOutcome& outcome, const Tool& tool);
+
+// ---- tool definitions for requests ---------------------------------------------------------------
+// Each checks the tool name against the provider's rules and builds its schemas with that provider's
+// JSON Schema profile; an error names the tool and the path the profile cannot express.
+
+/// `{"type":"function","function":{"name","description","parameters","strict":true}}`
+Result<OrderedJson> openai_chat_tool(const Tool& tool);
+/// `{"type":"function","name","description","parameters","strict":true}`
+Result<OrderedJson> openai_responses_tool(const Tool& tool);
+/// `{"name","description","input_schema"}`
+Result<OrderedJson> anthropic_tool(const Tool& tool);
+/// `{"name","description","parameters"}` (a functionDeclarations entry); `parameters` is left out for a
+/// tool without parameters, as Gemini rejects an OBJECT schema with empty `properties`.
+Result<OrderedJson> gemini_function_declaration(const Tool& tool);
+/// `{"name","description","inputSchema","outputSchema"}` (a tools/list entry)
+Result<OrderedJson> mcp_tool(const Tool& tool);
+
+}  // namespace ptc

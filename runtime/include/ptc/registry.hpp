@@ -1,0 +1,69 @@
+#pragma once
+// ptc::ToolRegistry — the tools a program offers, and the dispatch pipeline that runs a call.
+
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+#include <shared_mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <ptc/policy.hpp>
+#include <ptc/session.hpp>
+#include <ptc/tool.hpp>
+#include <ptc/tool_call.hpp>
+#include <ptc/tool_context.hpp>
+
+namespace ptc {
+
+class RenderedPrompt;
+
+struct DispatchOptions {
+  Mode mode = Mode::Enabled;  ///< how arguments (lenient) and results (strict) are validated
+  CallEnvironment environment;
+  /// Timestamps for telemetry. Deadlines carry their own clock.
+  std::shared_ptr<const Clock> clock = Clock::system();
+};
+
+/// Thread-safe: tools may be added and calls dispatched from several threads at once. Calls in one
+/// session are serialized; calls in different sessions run in parallel.
+class ToolRegistry {
+ public:
+  ToolRegistry() = default;
+  /// The tools a rendered prompt offers, each governed by its sections' policies.
+  explicit ToolRegistry(const RenderedPrompt& prompt);
+
+  /// Throws PromptValidationError("Duplicate tool name registered for prompt.", {}, name).
+  void add(Tool tool, std::vector<std::shared_ptr<const ToolPolicy>> policies = {});
+  /// A policy governing every tool, checked before the tool's own policies.
+  void add_policy(std::shared_ptr<const ToolPolicy> policy);
+
+  std::optional<Tool> find(std::string_view name) const;
+  /// In registration order.
+  std::vector<Tool> tools() const;
+  std::size_t size() const;
+
+  /// Runs one call through the pipeline (docs/tools.md): deadline, lookup, argument decoding,
+  /// heartbeat, snapshot, context, validation and coercion, policies, deadline again, handler,
+  /// policy updates, restore on failure, ToolInvoked, outcome. Tool failures come back as failed
+  /// results; only PromptEvaluationError (and DeadlineExceededError) is thrown, after the session
+  /// has been restored.
+  ToolOutcome dispatch(Session& session, const ToolCall& call, const DispatchOptions& options = {}) const;
+
+ private:
+  struct Entry {
+    Tool tool;
+    std::vector<std::shared_ptr<const ToolPolicy>> policies;
+  };
+  std::shared_ptr<const Entry> lookup(std::string_view name) const;
+  std::vector<std::shared_ptr<const ToolPolicy>> global_policies() const;
+
+  mutable std::shared_mutex mutex_;
+  std::vector<std::shared_ptr<const Entry>> entries_;
+  std::map<std::string, std::shared_ptr<const Entry>, std::less<>> by_name_;
+  std::vector<std::shared_ptr<const ToolPolicy>> policies_;
+};
+
+}  // namespace ptc

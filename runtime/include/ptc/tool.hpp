@@ -1,0 +1,92 @@
+#pragma once
+// ptc::Tool — one function an LLM may call: a checked name and description, a signature, an optional
+// handler, and examples. Immutable once built; copies share one definition.
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <ptc/signature.hpp>
+#include <ptc/tool_example.hpp>
+#include <ptc/tool_errors.hpp>
+#include <ptc/tool_result.hpp>
+#include <ptc/validate.hpp>
+
+namespace ptc {
+
+class ToolContext;
+
+/// How a tool turns call arguments into a run. `make_tool` uses one that checks the arguments with the
+/// runtime validator and hands the coerced JSON to a handler; generated code supplies invokers that
+/// decode straight into C++ types. Implementations are called from many threads at once.
+class ToolInvoker {
+ public:
+  virtual ~ToolInvoker() = default;
+
+  struct Prepared {
+    /// Outcome of decoding and validating the arguments. `validation.value` holds the coerced
+    /// arguments as JSON (policies read them); errors and warnings use the validator's paths and texts.
+    Validation validation;
+    /// Set when `validation.ok`: runs the handler on the decoded arguments.
+    std::function<ToolResult<nlohmann::json>(ToolContext&)> run;
+  };
+  /// `arguments` is a JSON object (dispatch checks that first).
+  virtual Prepared prepare(const nlohmann::json& arguments, Mode mode) const = 0;
+};
+
+/// The parts of a tool, checked when a Tool is built from them.
+struct ToolSpec {
+  std::string name;         ///< ^[a-z0-9_-]{1,64}$
+  std::string description;  ///< trimmed, then 1-200 ASCII characters
+  Signature signature;
+  std::shared_ptr<const ToolInvoker> invoker;  ///< null: the tool is listed but cannot be called
+  bool accepts_overrides = false;              ///< whether `with_description` may replace the description
+  std::vector<ToolExample> examples;
+};
+
+class Tool {
+ public:
+  /// Throws PromptValidationError (field "name", "description" or "examples[i]...") when the spec
+  /// breaks a rule; the texts are in docs/tools.md.
+  explicit Tool(ToolSpec spec);
+
+  const std::string& name() const { return spec_->name; }
+  const std::string& description() const { return spec_->description; }
+  const Signature& signature() const { return spec_->signature; }
+  /// The arguments object: `signature().input()`.
+  const Schema& params() const { return spec_->signature.input(); }
+  const Schema& result() const { return spec_->signature.output(); }
+  bool has_handler() const { return spec_->invoker != nullptr; }
+  const ToolInvoker* invoker() const { return spec_->invoker.get(); }
+  bool accepts_overrides() const { return spec_->accepts_overrides; }
+  const std::vector<ToolExample>& examples() const { return spec_->examples; }
+
+  /// A copy with another description (e.g. tuned per provider). Throws PromptValidationError if the
+  /// tool does not accept overrides or the description breaks the rules.
+  Tool with_description(std::string description) const;
+
+ private:
+  std::shared_ptr<const ToolSpec> spec_;
+};
+
+/// A handler over JSON: receives the arguments validated and coerced against the signature.
+using JsonHandler = std::function<ToolResult<nlohmann::json>(const nlohmann::json& args, ToolContext& context)>;
+
+struct ToolOptions {
+  bool accepts_overrides = false;
+  std::vector<ToolExample> examples;
+};
+
+/// A tool from a shorthand signature, e.g. `"(text :string) -> :string"`. A signature that does not
+/// parse is a PromptValidationError on field "signature" with the column. An empty handler makes a tool
+/// that is listed but cannot be called.
+Tool make_tool(std::string name, std::string description, std::string_view signature, JsonHandler handler = {},
+               ToolOptions options = {});
+Tool make_tool(std::string name, std::string description, Signature signature, JsonHandler handler = {},
+               ToolOptions options = {});
+
+}  // namespace ptc

@@ -1,0 +1,70 @@
+#pragma once
+// ptc::ToolContext — what a handler gets besides its arguments: the session, the deadline, the
+// heartbeat, correlation ids and the session's resources.
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <ptc/budget.hpp>
+#include <ptc/deadline.hpp>
+#include <ptc/heartbeat.hpp>
+#include <ptc/resources.hpp>
+#include <ptc/run_context.hpp>
+
+namespace ptc {
+
+class Filesystem;
+class Prompt;
+class RenderedPrompt;
+class Session;
+class Tool;
+
+/// Everything about one call that is not the tool itself; ToolRegistry::dispatch takes it.
+struct CallEnvironment {
+  const Prompt* prompt = nullptr;
+  const RenderedPrompt* rendered_prompt = nullptr;
+  std::string adapter;  ///< provider adapter name, e.g. "openai"
+  std::optional<Deadline> deadline;
+  std::shared_ptr<Heartbeat> heartbeat;
+  std::optional<RunContext> run_context;
+};
+
+class ToolContext {
+ public:
+  /// Built by dispatch; tests may build one to call a handler directly.
+  ToolContext(const Tool& tool, Session& session, const CallEnvironment& environment, std::string call_id = {})
+      : tool_(tool), session_(session), environment_(environment), call_id_(std::move(call_id)) {}
+
+  const Tool& tool() const { return tool_; }
+  /// The provider's id for this call ("call_abc123"), or empty.
+  const std::string& call_id() const { return call_id_; }
+
+  const Prompt* prompt() const { return environment_.prompt; }
+  const RenderedPrompt* rendered_prompt() const { return environment_.rendered_prompt; }
+  std::string_view adapter() const { return environment_.adapter; }
+  Session& session() const { return session_; }
+  const std::optional<Deadline>& deadline() const { return environment_.deadline; }
+  Heartbeat* heartbeat() const { return environment_.heartbeat.get(); }
+  const std::optional<RunContext>& run_context() const { return environment_.run_context; }
+
+  /// The session's resources.
+  ResourceRegistry& resources() const;
+  /// `resources().get<Filesystem>()`; throws MissingResourceError "No filesystem is registered."
+  Filesystem& filesystem() const;
+  /// `resources().get<BudgetTracker>()`; throws MissingResourceError "No budget tracker is registered."
+  BudgetTracker& budget_tracker() const;
+  /// Records a heartbeat, if the call has one. Long handlers call it between steps.
+  void beat() const {
+    if (environment_.heartbeat) environment_.heartbeat->beat();
+  }
+
+ private:
+  const Tool& tool_;
+  Session& session_;
+  const CallEnvironment& environment_;
+  std::string call_id_;
+};
+
+}  // namespace ptc

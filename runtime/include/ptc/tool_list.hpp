@@ -1,0 +1,27 @@
+#pragma once
+// Prompt text that lists tools for an LLM (DESIGN.md section 7).
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <ptc/signature.hpp>
+#include <ptc/tool_example.hpp>
+
+namespace ptc {
+
+struct ToolDescription {
+  std::string name;
+  std::string description;
+  Signature signature;
+  std::vector<ToolExample> examples;
+};
+
+/// "name(p :t, ...) -> R\n" followed by the description, each line indented two spaces, then each
+/// example as "  Example: <description>\n    input: <json>\n    output: <json>\n".
+std::string render_tool_entry(const ToolDescription& tool);
+/// "## Tools you can call\n\n" then the entries in order, separated by blank lines.
+std::string render_tool_list(std::span<const ToolDescription> tools);
+
+}  // namespace ptc

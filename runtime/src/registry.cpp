@@ -1,0 +1,235 @@
+#include <exception>
+#include <mutex>
+#include <variant>
+
+#include <ptc/firewall.hpp>
+#include <ptc/json_input.hpp>
+#include <ptc/prompt.hpp>
+#include <ptc/registry.hpp>
+
+namespace ptc {
+
+namespace {
+
+std::string json_kind(const nlohmann::json& v) {
+  switch (v.type()) {
+    case nlohmann::json::value_t::array: return "list";
+    case nlohmann::json::value_t::string: return "string";
+    case nlohmann::json::value_t::boolean: return "bool";
+    case nlohmann::json::value_t::number_integer:
+    case nlohmann::json::value_t::number_unsigned: return "int";
+    case nlohmann::json::value_t::number_float: return "float";
+    case nlohmann::json::value_t::null: return "nil";
+    default: return "map";
+  }
+}
+
+/// The arguments object, or the message for the model. Providers send "" or null for tools without
+/// parameters now and then; both mean {}.
+std::variant<nlohmann::json, std::string> decode_arguments(const nlohmann::json& raw) {
+  nlohmann::json args = raw;
+  if (raw.is_string()) {
+    const auto& text = raw.get_ref<const std::string&>();
+    if (text.find_first_not_of(" \t\r\n") == std::string::npos) return nlohmann::json::object();
+    auto parsed = parse_json(text);
+    if (!parsed) return "Tool arguments are not valid JSON: " + parsed.error().to_string();
+    args = std::move(*parsed);
+  }
+  if (args.is_null()) return nlohmann::json::object();
+  if (!args.is_object()) return "Tool arguments must be a JSON object, got " + json_kind(args) + ".";
+  return args;
+}
+
+std::string deadline_message(const std::string& tool) {
+  return "Deadline expired before tool '" + tool + "' could run.";
+}
+
+/// One call on its way through the pipeline; the steps share what earlier steps found.
+class Call {
+ public:
+  Call(Session& session, const ToolCall& call, const DispatchOptions& options)
+      : session_(session), options_(options) {
+    out_.call_id = call.id;
+    out_.name = call.name;
+    out_.arguments = call.arguments;
+  }
+
+  ToolOutcome& outcome() { return out_; }
+
+  /// Ends the call with a failed result the model reads.
+  ToolOutcome fail(CallStatus status, std::string message, const Tool* tool) {
+    out_.status = status;
+    out_.result = ToolResult<nlohmann::json>::error(std::move(message));
+    return finish(tool);
+  }
+
+  /// Renders the result and publishes ToolInvoked.
+  ToolOutcome finish(const Tool* tool) {
+    const auto& r = out_.result;
+    out_.rendered = tool ? r.render(tool->result()) : r.render();
+    if (r.value && !r.exclude_value_from_context)
+      out_.visible_value = tool ? firewall(tool->result(), *r.value) : *r.value;
+    ToolInvoked event;
+    event.event_id = make_uuid();
+    event.session_id = session_.id();
+    event.call_id = out_.call_id;
+    event.name = out_.name;
+    event.params = out_.arguments;
+    event.result = r;
+    event.rendered_output = out_.rendered;
+    event.status = out_.status;
+    event.run_context = options_.environment.run_context;
+    event.created_at = options_.clock->now();
+    session_.dispatcher().publish(event);
+    return std::move(out_);
+  }
+
+ private:
+  Session& session_;
+  const DispatchOptions& options_;
+  ToolOutcome out_;
+};
+
+}  // namespace
+
+ToolRegistry::ToolRegistry(const RenderedPrompt& prompt) {
+  for (const auto& tool : prompt.tools()) add(tool, prompt.policies_for(tool.name()));
+}
+
+void ToolRegistry::add(Tool tool, std::vector<std::shared_ptr<const ToolPolicy>> policies) {
+  std::unique_lock lock(mutex_);
+  if (by_name_.count(tool.name()))
+    throw PromptValidationError("Duplicate tool name registered for prompt.", {}, tool.name());
+  auto entry = std::make_shared<const Entry>(Entry{std::move(tool), std::move(policies)});
+  by_name_.emplace(entry->tool.name(), entry);
+  entries_.push_back(std::move(entry));
+}
+
+void ToolRegistry::add_policy(std::shared_ptr<const ToolPolicy> policy) {
+  std::unique_lock lock(mutex_);
+  policies_.push_back(std::move(policy));
+}
+
+std::shared_ptr<const ToolRegistry::Entry> ToolRegistry::lookup(std::string_view name) const {
+  std::shared_lock lock(mutex_);
+  auto it = by_name_.find(name);
+  return it == by_name_.end() ? nullptr : it->second;
+}
+
+std::vector<std::shared_ptr<const ToolPolicy>> ToolRegistry::global_policies() const {
+  std::shared_lock lock(mutex_);
+  return policies_;
+}
+
+std::optional<Tool> ToolRegistry::find(std::string_view name) const {
+  if (auto entry = lookup(name)) return entry->tool;
+  return std::nullopt;
+}
+
+std::vector<Tool> ToolRegistry::tools() const {
+  std::shared_lock lock(mutex_);
+  std::vector<Tool> out;
+  out.reserve(entries_.size());
+  for (const auto& e : entries_) out.push_back(e->tool);
+  return out;
+}
+
+std::size_t ToolRegistry::size() const {
+  std::shared_lock lock(mutex_);
+  return entries_.size();
+}
+
+ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, const DispatchOptions& options) const {
+  std::lock_guard serialized(session.call_mutex());
+  const CallEnvironment& env = options.environment;
+  Call call(session, request, options);
+
+  // 1. Deadline: an evaluation out of time stops here rather than producing a result.
+  if (env.deadline && env.deadline->expired()) throw DeadlineExceededError(deadline_message(request.name), request.name);
+
+  // 2. Lookup.
+  const auto entry = lookup(request.name);
+  if (!entry) return call.fail(CallStatus::UnknownTool, "Unknown tool '" + request.name + "'.", nullptr);
+  const Tool& tool = entry->tool;
+  if (!tool.has_handler())
+    return call.fail(CallStatus::NoHandler, "Tool '" + tool.name() + "' has no handler and cannot be called.", &tool);
+
+  // 3. Argument decoding.
+  auto decoded = decode_arguments(request.arguments);
+  if (auto* message = std::get_if<std::string>(&decoded))
+    return call.fail(CallStatus::InvalidArguments, std::move(*message), &tool);
+  const nlohmann::json args = std::move(std::get<nlohmann::json>(decoded));
+  call.outcome().arguments = args;
+
+  // 4. Heartbeat, 5. snapshot, 6. context.
+  if (env.heartbeat) env.heartbeat->beat();
+  const SessionSnapshot snapshot = session.snapshot();
+  ToolContext context(tool, session, env, request.id);
+  auto failed = [&](CallStatus status, std::string message) {
+    session.restore(snapshot);
+    return call.fail(status, std::move(message), &tool);
+  };
+  auto execution_failed = [&](std::string_view what) {
+    return failed(CallStatus::HandlerException, "Tool '" + tool.name() + "' execution failed: " + std::string(what));
+  };
+
+  try {
+    // 7. Validation with coercion.
+    ToolInvoker::Prepared prepared = tool.invoker()->prepare(args, options.mode);
+    call.outcome().validation = prepared.validation;
+    if (!prepared.validation.ok || !prepared.run)
+      return failed(CallStatus::InvalidArguments, "Tool validation failed: " + prepared.validation.report());
+    const nlohmann::json& params = prepared.validation.value;
+    call.outcome().arguments = params;
+
+    // 8. Policies, fail-closed: registry-wide first, then the tool's own.
+    auto policies = global_policies();
+    policies.insert(policies.end(), entry->policies.begin(), entry->policies.end());
+    for (const auto& policy : policies) {
+      PolicyDecision decision = policy->check(tool, params, context);
+      if (!decision.allowed) return failed(CallStatus::Denied, std::move(decision.reason));
+    }
+
+    // 9. Deadline again: validation and policies took time too.
+    if (env.deadline && env.deadline->expired()) throw DeadlineExceededError(deadline_message(tool.name()), tool.name());
+
+    // 10. Handler.
+    ToolResult<nlohmann::json> result;
+    CallStatus status = CallStatus::Succeeded;
+    try {
+      result = prepared.run(context);
+      if (!result.success) status = CallStatus::Failed;
+    } catch (const ToolValidationError& e) {
+      result = ToolResult<nlohmann::json>::error(std::string("Tool validation failed: ") + e.what());
+      status = CallStatus::Failed;
+    }
+
+    // The result must match the signature: output is checked strictly (DESIGN.md section 6).
+    if (result.success && result.value && options.mode != Mode::Disabled) {
+      auto check = validate(tool.result(), *result.value, {Direction::Output, options.mode});
+      if (!check.ok)
+        return failed(CallStatus::InvalidResult,
+                      "Tool '" + tool.name() + "' returned a value that does not match its result type:\n" +
+                          check.report());
+    }
+
+    // 11. Policy updates, for successes only.
+    if (result.success)
+      for (const auto& policy : policies) policy->on_result(tool, params, result, context);
+
+    // 12. Restore on failure, 13. telemetry, 14. the outcome.
+    if (!result.success) session.restore(snapshot);
+    call.outcome().status = status;
+    call.outcome().result = std::move(result);
+    return call.finish(&tool);
+  } catch (const PromptEvaluationError&) {
+    session.restore(snapshot);
+    throw;
+  } catch (const std::exception& e) {
+    return execution_failed(e.what());
+  } catch (...) {
+    return execution_failed("unknown exception");
+  }
+}
+
+}  // namespace ptc

@@ -1,0 +1,123 @@
+#include <algorithm>
+#include <string_view>
+
+#include <ptc/tool.hpp>
+
+namespace ptc {
+
+namespace {
+
+constexpr std::size_t kMaxDescription = 200;
+constexpr std::size_t kMaxName = 64;
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+bool is_ascii(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+}
+
+void check_name(const std::string& name) {
+  if (trim(name) != name) throw PromptValidationError("Tool name must not contain surrounding whitespace.", {}, "name");
+  const bool valid = !name.empty() && name.size() <= kMaxName && std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+  });
+  if (!valid) throw PromptValidationError("Tool name must match ^[a-z0-9_-]{1,64}$.", {}, "name");
+}
+
+std::string checked_description(std::string_view description) {
+  const std::string_view d = trim(description);
+  if (!is_ascii(d)) throw PromptValidationError("Tool description must be ASCII.", {}, "description");
+  if (d.empty() || d.size() > kMaxDescription)
+    throw PromptValidationError("Tool description must be 1-200 ASCII characters.", {}, "description");
+  return std::string(d);
+}
+
+std::string first_errors(const Validation& v) {
+  std::string out;
+  for (const auto& e : v.errors) {
+    if (!out.empty()) out += "; ";
+    out += e.path + ": " + e.message;
+  }
+  return out;
+}
+
+// Examples teach the model what a good call looks like, so they are held to the strict rules: no
+// coercion, no extra fields.
+void check_example(const ToolExample& example, std::size_t index, const Signature& signature) {
+  const std::string where = "examples[" + std::to_string(index) + "]";
+  if (!is_ascii(example.description))
+    throw PromptValidationError("Tool example description must be ASCII.", {}, where + ".description");
+  if (example.description.size() > kMaxDescription)
+    throw PromptValidationError("Tool example description must be at most 200 ASCII characters.", {},
+                                where + ".description");
+  const std::string label = "Tool example " + std::to_string(index) + " ('" + example.description + "')";
+  auto in = validate(signature.input(), example.input, {Direction::Input, Mode::Strict});
+  if (!in.ok) throw PromptValidationError(label + " input does not match the parameters: " + first_errors(in), {}, where + ".input");
+  auto out = validate(signature.output(), example.output, {Direction::Output, Mode::Strict});
+  if (!out.ok) throw PromptValidationError(label + " output does not match the result: " + first_errors(out), {}, where + ".output");
+}
+
+/// make_tool's invoker: the runtime validator, then the JSON handler on the coerced arguments.
+class JsonInvoker final : public ToolInvoker {
+ public:
+  JsonInvoker(Schema params, JsonHandler handler) : params_(std::move(params)), handler_(std::move(handler)) {}
+
+  Prepared prepare(const nlohmann::json& arguments, Mode mode) const override {
+    Prepared p;
+    p.validation = validate_and_coerce(params_, arguments, {Direction::Input, mode});
+    if (p.validation.ok) {
+      p.run = [this, args = p.validation.value](ToolContext& context) { return handler_(args, context); };
+    }
+    return p;
+  }
+
+ private:
+  Schema params_;
+  JsonHandler handler_;
+};
+
+}  // namespace
+
+Tool::Tool(ToolSpec spec) {
+  check_name(spec.name);
+  spec.description = checked_description(spec.description);
+  for (std::size_t i = 0; i < spec.examples.size(); ++i) check_example(spec.examples[i], i, spec.signature);
+  spec_ = std::make_shared<const ToolSpec>(std::move(spec));
+}
+
+Tool Tool::with_description(std::string description) const {
+  if (!accepts_overrides())
+    throw PromptValidationError("Tool '" + name() + "' does not accept description overrides.", {}, "description");
+  ToolSpec copy = *spec_;
+  copy.description = std::move(description);
+  return Tool(std::move(copy));
+}
+
+Tool make_tool(std::string name, std::string description, Signature signature, JsonHandler handler,
+               ToolOptions options) {
+  ToolSpec spec;
+  spec.name = std::move(name);
+  spec.description = std::move(description);
+  if (handler) spec.invoker = std::make_shared<JsonInvoker>(signature.input(), std::move(handler));
+  spec.signature = std::move(signature);
+  spec.accepts_overrides = options.accepts_overrides;
+  spec.examples = std::move(options.examples);
+  return Tool(std::move(spec));
+}
+
+Tool make_tool(std::string name, std::string description, std::string_view signature, JsonHandler handler,
+               ToolOptions options) {
+  auto parsed = Signature::parse(signature);
+  if (!parsed)
+    throw PromptValidationError("Tool signature does not parse: " + parsed.error().to_string(), {}, "signature");
+  return make_tool(std::move(name), std::move(description), std::move(*parsed), std::move(handler),
+                   std::move(options));
+}
+
+}  // namespace ptc
