@@ -2,7 +2,8 @@
 # Installs what is missing, builds everything and runs the whole test suite:
 #   1. g++ build: unit tests, CLI tests, conformance tests against python's jsonschema;
 #   2. clang-19 build with AddressSanitizer + UndefinedBehaviorSanitizer: the same tests once more,
-#      plus each libFuzzer target for a fixed time (PTC_FUZZ_SECONDS, default 20).
+#      plus each libFuzzer target for a fixed time (PTC_FUZZ_SECONDS, default 20);
+#   3. clang-19 build with ThreadSanitizer of the tests that call tools from many threads.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -22,3 +23,12 @@ cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_
 cmake --build build/asan -j2
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build/asan -j2 --output-on-failure
+
+echo "== clang-19 build with ThreadSanitizer: the multi-threaded tests"
+tsan_tests=(concurrency_test dispatch_test filesystem_test)
+cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-19 \
+  -DPTC_SANITIZE_THREAD=ON -DPTC_BUILD_EXAMPLES=OFF -DPTC_PYTHON="$python"
+cmake --build build/tsan -j2 --target "${tsan_tests[@]}"
+for t in "${tsan_tests[@]}"; do
+  TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 "build/tsan/tests/$t"
+done

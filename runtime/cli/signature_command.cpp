@@ -86,7 +86,7 @@ int print_validate(const Options& o) {
 int print_render(const Options& o) {
   auto sig = read_signature(o);
   if (!sig) return parse_error(sig.error());
-  std::cout << render_tool_entry(ToolDescription{o.name, o.description, *sig});
+  std::cout << render_tool_entry(ToolDescription{o.name, o.description, *sig, {}});
   return 0;
 }
 

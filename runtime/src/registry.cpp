@@ -40,6 +40,11 @@ std::variant<nlohmann::json, std::string> decode_arguments(const nlohmann::json&
   return args;
 }
 
+std::string without_final_newline(std::string s) {
+  if (!s.empty() && s.back() == '\n') s.pop_back();
+  return s;
+}
+
 std::string deadline_message(const std::string& tool) {
   return "Deadline expired before tool '" + tool + "' could run.";
 }
@@ -178,7 +183,7 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
     ToolInvoker::Prepared prepared = tool.invoker()->prepare(args, options.mode);
     call.outcome().validation = prepared.validation;
     if (!prepared.validation.ok || !prepared.run)
-      return failed(CallStatus::InvalidArguments, "Tool validation failed: " + prepared.validation.report());
+      return failed(CallStatus::InvalidArguments, "Tool validation failed: " + without_final_newline(prepared.validation.report()));
     const nlohmann::json& params = prepared.validation.value;
     call.outcome().arguments = params;
 
@@ -210,7 +215,7 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
       if (!check.ok)
         return failed(CallStatus::InvalidResult,
                       "Tool '" + tool.name() + "' returned a value that does not match its result type:\n" +
-                          check.report());
+                          without_final_newline(check.report()));
     }
 
     // 11. Policy updates, for successes only.
