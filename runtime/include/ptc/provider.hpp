@@ -19,6 +19,7 @@ namespace ptc {
 /// One OpenAI tool call: Chat Completions `{"id","type":"function","function":{"name","arguments"}}` or
 /// Responses `{"type":"function_call","call_id","name","arguments"}`. `arguments` is JSON text and is
 /// kept as a string: dispatch parses it, so malformed text becomes a failed result, not a lost call.
+/// Blank text (some compatible servers send "" for no arguments) becomes `{}`; an object is kept as is.
 Result<ToolCall> parse_openai_tool_call(const nlohmann::json& item);
 /// One Anthropic content block `{"type":"tool_use","id","name","input":{...}}`.
 Result<ToolCall> parse_anthropic_tool_use(const nlohmann::json& block);
@@ -28,6 +29,9 @@ Result<ToolCall> parse_mcp_tool_call(const nlohmann::json& params, std::string i
 /// Every tool call in a provider response, in order: an OpenAI chat completion (or one of its
 /// messages), an OpenAI Responses object (or its `output` array), or an Anthropic message (or its
 /// `content` array). Errors name the JSON path, e.g. "choices[0].message.tool_calls[1].function: ...".
+/// Only `choices[0]` is read: with n > 1 the choices are alternative answers, not parallel calls. Items
+/// that are not function calls (text, reasoning, server-side tools) are skipped; an array whose items
+/// belong to different formats is an error.
 Result<std::vector<ToolCall>> parse_tool_calls(const nlohmann::json& response);
 
 // ---- outcomes out --------------------------------------------------------------------------------
