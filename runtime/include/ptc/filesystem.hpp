@@ -65,8 +65,12 @@ class InMemoryFilesystem final : public Filesystem, public Snapshotable {
 
  private:
   using Files = std::map<std::string, std::string, std::less<>>;
+  /// The map to change in place, copied first if a snapshot shares it. Requires mutex_.
+  Files& writable_files();
+
   mutable std::mutex mutex_;
-  std::shared_ptr<const Files> files_;
+  std::shared_ptr<const Files> files_;  // shared with snapshot tokens, never changed while shared
+  bool allocated_here_ = true;          // files_ was made here as a mutable map (not taken from a token)
 };
 
 /// A directory on the host. Nothing outside `root` can be reached: ".." above the root is refused, and
@@ -90,19 +94,34 @@ class HostFilesystem final : public Filesystem, public Snapshotable {
   void restore(const std::any& token) override;
 
  private:
-  /// The host path for `path`, after checking that it stays under root.
-  std::filesystem::path resolve(std::string_view path) const;
-  void remember(const std::string& normalized, const std::filesystem::path& host);
-
-  struct JournalEntry {
-    std::string path;                     // normalized
-    std::optional<std::string> previous;  // nullopt: the file did not exist
+  /// A path that was checked to stay under root.
+  struct Location {
+    std::string path;            // normalized
+    std::filesystem::path host;  // real location: symlinks followed, inside root_
   };
+  struct JournalEntry {
+    std::filesystem::path host;           // the real file or directory that changed
+    std::optional<std::string> previous;  // nullopt: the file did not exist
+    bool created_directory = false;       // a directory write() created; undone by removing it
+  };
+
+  /// Normalizes `path` and finds its real location, after checking that it stays under root.
+  Location resolve(std::string_view path) const;
+  std::filesystem::path real_location(const std::string& normalized) const;
+  /// The name of a host path inside root, for messages ("notes/a.txt").
+  std::string display(const std::filesystem::path& host) const;
+  /// The following require mutex_.
+  void create_parents(const Location& location);
+  void remember(const std::filesystem::path& host);
+  void undo(const JournalEntry& entry);
+
   std::filesystem::path root_;  // canonical
   mutable std::mutex mutex_;
   std::vector<JournalEntry> journal_;
-  std::size_t generation_ = 0;  // bumped by each snapshot, so only the first change after one is kept
-  std::map<std::string, std::size_t> remembered_;  // path -> generation its old content was saved in
+  // Bumped by each snapshot (and restore), so only the first change after one is kept. 0: no snapshot
+  // was ever taken, so nothing needs to be journaled.
+  mutable std::size_t generation_ = 0;
+  std::map<std::filesystem::path, std::size_t> remembered_;  // real file -> generation its old content was saved in
 };
 
 }  // namespace ptc
