@@ -1,8 +1,18 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds the runtime and the examples, and runs the signatures demo.
+# Installs what is missing, builds the runtime and the examples, and runs the two demos: signatures,
+# then tools (dispatch with coercion, validation, policies and a handler exception).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 cmake -S . -B build/demo -G Ninja -DCMAKE_BUILD_TYPE=Release -DPTC_BUILD_TESTS=OFF -DPTC_BUILD_EXAMPLES=ON >/dev/null
-cmake --build build/demo -j2 --target signatures_example ptc >/dev/null
+cmake --build build/demo -j2 --target signatures_example tools_example ptc >/dev/null
+echo "== examples/signatures"
 build/demo/examples/signatures/signatures_example
+echo
+echo "== examples/tools"
+build/demo/examples/tools/tools_example
+echo "== examples/tools as a command line"
+set -x
+build/demo/examples/tools/tools_example list
+build/demo/examples/tools/tools_example call add '{"a":"2","b":3}'
+build/demo/examples/tools/tools_example call add '{"a":"two"}' || true   # exit 1: the validation report

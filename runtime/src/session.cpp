@@ -9,7 +9,12 @@
 namespace ptc {
 
 std::string make_uuid() {
-  thread_local std::mt19937_64 engine{std::random_device{}()};
+  // Seeded from 256 bits of the OS's entropy: one 32-bit seed would allow only 2^32 sequences.
+  thread_local std::mt19937_64 engine = [] {
+    std::random_device device;
+    std::seed_seq seed{device(), device(), device(), device(), device(), device(), device(), device()};
+    return std::mt19937_64(seed);
+  }();
   std::array<std::uint8_t, 16> bytes{};
   for (std::size_t i = 0; i < bytes.size(); i += 8) {
     std::uint64_t r = engine();

@@ -109,11 +109,14 @@ TEST(Concurrency, PoliciesAndFilesystemsAreSharedSafely) {
                                 c.filesystem().write(a["path"].get<std::string>(), a["content"].get<std::string>());
                                 return ToolResult<json>::ok(nullptr);
                               }));
-  auto fs = std::make_shared<ptc::InMemoryFilesystem>();
+  // One filesystem per session: a restore rolls back the whole filesystem, so sessions that run at the
+  // same time must not share one (docs/tools.md, "Sessions and resources").
+  std::vector<std::shared_ptr<ptc::InMemoryFilesystem>> filesystems;
+  for (int t = 0; t < kThreads; ++t) filesystems.push_back(std::make_shared<ptc::InMemoryFilesystem>());
   std::atomic<int> wrong{0};
   run_threads(kThreads, [&](int t) {
     ptc::Session session;
-    session.resources().add<ptc::Filesystem>(fs);
+    session.resources().add<ptc::Filesystem>(filesystems[static_cast<std::size_t>(t)]);
     const std::string path = "t" + std::to_string(t) + ".txt";
     auto call = [&](const char* tool, json args) {
       return registry.dispatch(session, ptc::ToolCall{"", tool, std::move(args)}).status;
@@ -126,8 +129,11 @@ TEST(Concurrency, PoliciesAndFilesystemsAreSharedSafely) {
     }
   });
   EXPECT_EQ(wrong.load(), 0);
-  EXPECT_EQ(fs->list().size(), static_cast<std::size_t>(kThreads));
-  EXPECT_EQ(fs->read("t3.txt"), "49");
+  for (int t = 0; t < kThreads; ++t) {
+    const auto& fs = *filesystems[static_cast<std::size_t>(t)];
+    EXPECT_EQ(fs.list(), std::vector<std::string>{"t" + std::to_string(t) + ".txt"});
+    EXPECT_EQ(fs.read("t" + std::to_string(t) + ".txt"), "49");
+  }
 }
 
 TEST(Concurrency, EventsCanBePublishedAndSubscribedFromManyThreads) {

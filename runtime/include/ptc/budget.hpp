@@ -37,7 +37,7 @@ class BudgetTracker {
     std::lock_guard lock(mutex_);
     return consumed_;
   }
-  /// Which limit is used up ("total tokens 1200 > 1000"), or nullopt while within budget.
+  /// Which limit is used up ("total tokens 1200 exceed the budget of 1000"), or nullopt while within budget.
   std::optional<std::string> exceeded() const;
 
  private:

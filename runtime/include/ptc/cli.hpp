@@ -19,10 +19,14 @@ struct Options {
   std::function<void(Session&)> prepare_session;
 };
 
-/// Exit codes: 0 success; 1 the call failed (validation report or failed result printed); 2 usage
-/// errors (unknown subcommand, unknown tool, bad --mode or --profile).
+/// `call` dispatches in a fresh Session; JSON may be `@FILE` or `-` (standard input) and defaults to {}.
+/// It prints `{"status","success","message","value","warnings"}`, or for invalid arguments the text the
+/// model would get (the validation report, or the message for malformed / non-object JSON).
+/// Exit codes: 0 success; 1 the call failed (validation report or failed result printed), a handler
+/// stopped the evaluation, or `schema` cannot express a tool in the profile; 2 usage errors (unknown
+/// subcommand, unknown tool, bad --mode or --profile, unreadable @FILE).
 int run(const ToolRegistry& registry, int argc, const char* const* argv, const Options& options = {});
-/// The same, with the arguments after the program name and explicit streams.
+/// The same, with the arguments after the program name and explicit streams (`-` still reads std::cin).
 int run(const ToolRegistry& registry, const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
         const Options& options = {});
 

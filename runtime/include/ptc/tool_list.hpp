@@ -15,7 +15,7 @@ struct ToolDescription {
   std::string name;
   std::string description;
   Signature signature;
-  std::vector<ToolExample> examples;
+  std::vector<ToolExample> examples = {};  ///< defaulted, so {name, description, signature} stays warning-free
 };
 
 /// "name(p :t, ...) -> R\n" followed by the description, each line indented two spaces, then each

@@ -14,7 +14,7 @@
 namespace ptc {
 
 namespace detail {
-std::string render_tool_output(std::string_view message, const nlohmann::json* value, bool exclude,
+std::string render_tool_output(std::string_view message, const nlohmann::json* value, bool success,
                                const Schema* schema);
 }
 
@@ -41,7 +41,8 @@ struct ToolResult {
   }
 
   /// The text the model sees: the value as compact JSON, or the message when there is no value or it
-  /// is excluded from the context. T must convert to nlohmann::json.
+  /// is excluded from the context. A failure with a visible value shows both: the message, a blank line, the
+  /// JSON. T must convert to nlohmann::json.
   std::string render() const { return render_with(nullptr); }
   /// Same, with the fields `result_schema` marks firewalled (`_name`) shown as "<Firewalled>".
   std::string render(const Schema& result_schema) const { return render_with(&result_schema); }
@@ -49,12 +50,12 @@ struct ToolResult {
  private:
   std::string render_with(const Schema* schema) const {
     if (!value || exclude_value_from_context)
-      return detail::render_tool_output(message, nullptr, exclude_value_from_context, schema);
+      return detail::render_tool_output(message, nullptr, success, schema);
     if constexpr (std::is_same_v<T, nlohmann::json>) {
-      return detail::render_tool_output(message, &*value, false, schema);
+      return detail::render_tool_output(message, &*value, success, schema);
     } else {
       const nlohmann::json json = *value;
-      return detail::render_tool_output(message, &json, false, schema);
+      return detail::render_tool_output(message, &json, success, schema);
     }
   }
 };

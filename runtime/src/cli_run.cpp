@@ -1,0 +1,207 @@
+// ptc::cli::run — `list`, `prompt`, `schema` and `call` for any program that owns a ToolRegistry.
+
+#include <ptc/cli.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <optional>
+#include <string_view>
+
+#include <CLI/CLI.hpp>
+
+#include <ptc/json_schema.hpp>
+#include <ptc/registry.hpp>
+#include <ptc/session.hpp>
+#include <ptc/tool_catalog.hpp>
+#include <ptc/validate.hpp>
+
+namespace ptc::cli {
+namespace {
+
+constexpr int kFailed = 1;
+constexpr int kUsage = 2;
+
+/// What the command line asked for; CLI11 fills it while parsing.
+struct Request {
+  std::string profile = "portable";
+  std::string tool;
+  std::string json;  // empty: no arguments, which dispatch reads as {}
+  std::string mode = "enabled";
+};
+
+/// The subcommands, kept so we can ask which one was given once parsing is done.
+struct Commands {
+  CLI::App* list = nullptr;
+  CLI::App* prompt = nullptr;
+  CLI::App* schema = nullptr;
+  CLI::App* call = nullptr;
+};
+
+Commands define_commands(CLI::App& app, Request& request) {
+  // At most one; "none" is checked after parsing, because CLI11 would report an unknown subcommand as
+  // a missing one.
+  app.require_subcommand(0, 1);
+  Commands c;
+  c.list = app.add_subcommand("list", "Print one line per tool: name(params) -> result");
+  c.prompt = app.add_subcommand("prompt", "Print the tool list the LLM sees in its prompt");
+  c.schema = app.add_subcommand("schema", "Print the tools document {\"tools\":[...]} with JSON Schemas");
+  c.schema->add_option("--profile", request.profile, "portable (default), openai, anthropic, gemini or mcp");
+  c.call = app.add_subcommand("call", "Call a tool; prints the result as JSON, or the validation report (exit 1)");
+  c.call->add_option("NAME", request.tool, "The tool to call")->required();
+  c.call->add_option("JSON", request.json, "Arguments object (default {}); @FILE reads a file, - reads standard input");
+  c.call->add_option("--mode", request.mode, "Validation mode: enabled (default), warn_only, strict or disabled");
+  return c;
+}
+
+/// "-" is standard input and "@path" a file, as in `ptc signature validate`; anything else is the JSON
+/// text itself. nullopt: the file cannot be read.
+std::optional<std::string> read_json_argument(const std::string& argument) {
+  if (argument == "-") return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  if (!argument.starts_with("@")) return argument;
+  std::ifstream in(argument.substr(1), std::ios::binary);
+  if (!in) return std::nullopt;
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+/// Tool values may hold bytes that are not UTF-8 (a file read as text); show them replaced rather than
+/// let dump() throw.
+template <class Json>
+std::string dump_pretty(const Json& value) {
+  return value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::string tool_names(const ToolRegistry& registry) {
+  std::string names;
+  for (const auto& tool : registry.tools()) names += (names.empty() ? "" : ", ") + tool.name();
+  return names.empty() ? "(none)" : names;
+}
+
+int list_tools(const ToolRegistry& registry, std::ostream& out) {
+  for (const auto& tool : registry.tools()) out << tool.name() << tool.signature().render() << "\n";
+  return 0;
+}
+
+int print_prompt(const ToolRegistry& registry, std::ostream& out) {
+  const auto tools = registry.tools();
+  out << render_tool_list(tools);
+  return 0;
+}
+
+int print_schema(const ToolRegistry& registry, const Request& request, std::ostream& out, std::ostream& err) {
+  auto profile = profile_from_name(request.profile);
+  if (!profile) {
+    err << "error: unknown profile '" << request.profile << "'; expected portable, openai, anthropic, gemini or mcp\n";
+    return kUsage;
+  }
+  const auto tools = registry.tools();
+  auto document = tools_document(tools, *profile);
+  if (!document) {
+    err << "error: " << document.error().to_string() << "\n";
+    return kFailed;
+  }
+  out << dump_pretty(*document) << "\n";
+  return 0;
+}
+
+/// The outcome as the `call` subcommand prints it; keys in a fixed order so the output can be diffed.
+nlohmann::ordered_json outcome_json(const ToolOutcome& outcome) {
+  nlohmann::ordered_json out;
+  out["status"] = status_name(outcome.status);
+  out["success"] = outcome.success();
+  out["message"] = outcome.result.message;
+  out["value"] = outcome.visible_value ? nlohmann::ordered_json(*outcome.visible_value) : nullptr;
+  auto warnings = nlohmann::ordered_json::array();
+  for (const auto& w : outcome.validation.warnings) warnings.push_back({{"path", w.path}, {"message", w.message}});
+  out["warnings"] = std::move(warnings);
+  return out;
+}
+
+int print_outcome(const ToolOutcome& outcome, std::ostream& out) {
+  if (outcome.status == CallStatus::InvalidArguments) {
+    // The report is what the model would read; malformed or non-object JSON has none, only the message.
+    const bool has_report = !outcome.validation.errors.empty();
+    out << (has_report ? outcome.validation.report() : outcome.result.message + "\n");
+    return kFailed;
+  }
+  out << dump_pretty(outcome_json(outcome)) << "\n";
+  return outcome.success() ? 0 : kFailed;
+}
+
+int call_tool(const ToolRegistry& registry, const Request& request, const Options& options, std::ostream& out,
+              std::ostream& err) {
+  auto mode = mode_from_name(request.mode);
+  if (!mode) {
+    err << "error: unknown mode '" << request.mode << "'; expected enabled, warn_only, strict or disabled\n";
+    return kUsage;
+  }
+  if (!registry.find(request.tool)) {
+    err << "error: unknown tool '" << request.tool << "'\navailable tools: " << tool_names(registry) << "\n";
+    return kUsage;
+  }
+  auto text = read_json_argument(request.json);
+  if (!text) {
+    err << "error: cannot read " << request.json.substr(1) << "\n";
+    return kUsage;
+  }
+  Session session;
+  if (options.prepare_session) options.prepare_session(session);
+  DispatchOptions dispatch_options;
+  dispatch_options.mode = *mode;
+  try {
+    // The text goes in unparsed, so dispatch reports malformed JSON exactly as it does for providers.
+    return print_outcome(registry.dispatch(session, ToolCall{"cli", request.tool, *text}, dispatch_options), out);
+  } catch (const PromptEvaluationError& e) {
+    // A handler may stop the whole evaluation; on the command line that is just a failed call.
+    err << "error: " << e.what() << "\n";
+    return kFailed;
+  }
+}
+
+/// The message, then the help of the subcommand it concerns (CLI11 picks the one being parsed).
+int usage_error(const CLI::App& app, std::string_view message, std::ostream& err) {
+  err << "error: " << message << "\n" << app.help();
+  return kUsage;
+}
+
+int run_named(std::string program, const ToolRegistry& registry, const std::vector<std::string>& args,
+              std::ostream& out, std::ostream& err, const Options& options) {
+  CLI::App app{"The tools this program offers an LLM: list them, show their prompt text and JSON Schemas, "
+               "or call one.",
+               std::move(program)};
+  Request request;
+  const Commands commands = define_commands(app, request);
+  try {
+    std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 consumes from the back
+    app.parse(std::move(reversed));
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e, out, err);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e, out, err);
+  } catch (const CLI::ParseError& e) {
+    return usage_error(app, e.what(), err);
+  }
+  if (app.get_subcommands().empty()) return usage_error(app, "give a subcommand: list, prompt, schema or call", err);
+  if (commands.list->parsed()) return list_tools(registry, out);
+  if (commands.prompt->parsed()) return print_prompt(registry, out);
+  if (commands.schema->parsed()) return print_schema(registry, request, out, err);
+  return call_tool(registry, request, options, out, err);
+}
+
+}  // namespace
+
+int run(const ToolRegistry& registry, int argc, const char* const* argv, const Options& options) {
+  std::vector<std::string> args;
+  if (argc > 1) args.assign(argv + 1, argv + argc);
+  // Help and usage name the program as it was invoked, without its directory.
+  std::string program = argc > 0 ? std::filesystem::path(argv[0]).filename().string() : std::string();
+  return run_named(std::move(program), registry, args, std::cout, std::cerr, options);
+}
+
+int run(const ToolRegistry& registry, const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+        const Options& options) {
+  return run_named({}, registry, args, out, err, options);
+}
+
+}  // namespace ptc::cli

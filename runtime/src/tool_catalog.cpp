@@ -1,0 +1,51 @@
+// Tool -> the descriptions the prompt shows and the `tools.json` document.
+
+#include <ptc/tool_catalog.hpp>
+
+namespace ptc {
+namespace {
+
+Error named(const Tool& tool, const Error& inner) { return Error{"tool '" + tool.name() + "': " + inner.to_string()}; }
+
+Result<OrderedJson> tool_entry(const Tool& tool, Profile profile) {
+  if (auto bad = check_tool_name(tool.name(), profile)) return named(tool, *bad);
+  auto schemas = to_json_schemas(tool.signature(), profile);
+  if (!schemas) return named(tool, schemas.error());
+  // Key order is part of the contract (DESIGN.md section 7), hence ordered_json built key by key.
+  OrderedJson entry = OrderedJson::object();
+  entry["name"] = tool.name();
+  entry["description"] = tool.description();
+  entry["signature"] = tool.signature().render();
+  entry["malli"] = tool.signature().to_malli();
+  entry["input_schema"] = std::move(schemas->input);
+  entry["output_schema"] = std::move(schemas->output);
+  return entry;
+}
+
+}  // namespace
+
+std::vector<ToolDescription> describe(std::span<const Tool> tools) {
+  std::vector<ToolDescription> out;
+  out.reserve(tools.size());
+  for (const auto& t : tools) out.push_back({t.name(), t.description(), t.signature(), t.examples()});
+  return out;
+}
+
+std::string render_tool_list(std::span<const Tool> tools) {
+  const auto descriptions = describe(tools);
+  return render_tool_list(std::span<const ToolDescription>(descriptions));
+}
+
+Result<OrderedJson> tools_document(std::span<const Tool> tools, Profile profile) {
+  OrderedJson list = OrderedJson::array();
+  for (const auto& t : tools) {
+    auto entry = tool_entry(t, profile);
+    if (!entry) return entry;
+    list.push_back(std::move(entry).value());
+  }
+  OrderedJson doc = OrderedJson::object();
+  doc["tools"] = std::move(list);
+  return doc;
+}
+
+}  // namespace ptc

@@ -1,0 +1,112 @@
+#include <gtest/gtest.h>
+
+#include <ptc/tool_catalog.hpp>
+
+namespace {
+
+using nlohmann::json;
+
+ptc::Tool search_tool() {
+  return ptc::make_tool(
+      "search", "Search the knowledge base.", "(query :string, limit :int?) -> [{id :int, title :string}]", {},
+      ptc::ToolOptions{.examples = {{"Find refunds", json::parse(R"({"query": "refund"})"),
+                                     json::parse(R"([{"id": 7, "title": "Refunds"}])")}}});
+}
+
+ptc::Tool now_tool() { return ptc::make_tool("now", "Current time, ISO 8601.", "() -> :string"); }
+
+TEST(ToolCatalog, DescribeKeepsEveryPartInOrder) {
+  std::vector<ptc::Tool> tools = {search_tool(), now_tool()};
+  auto described = ptc::describe(tools);
+  ASSERT_EQ(described.size(), 2u);
+  EXPECT_EQ(described[0].name, "search");
+  EXPECT_EQ(described[0].description, "Search the knowledge base.");
+  EXPECT_EQ(described[0].signature, ptc::Signature::parse("(query :string, limit :int?) -> [{id :int, title :string}]").value());
+  ASSERT_EQ(described[0].examples.size(), 1u);
+  EXPECT_EQ(described[0].examples[0].description, "Find refunds");
+  EXPECT_EQ(described[0].examples[0].input, json::parse(R"({"query": "refund"})"));
+  EXPECT_EQ(described[0].examples[0].output, json::parse(R"([{"id": 7, "title": "Refunds"}])"));
+  EXPECT_EQ(described[1].name, "now");
+  EXPECT_TRUE(described[1].examples.empty());
+}
+
+TEST(ToolCatalog, DescribeNothing) { EXPECT_TRUE(ptc::describe(std::span<const ptc::Tool>()).empty()); }
+
+TEST(ToolCatalog, ToolListIncludesExamples) {
+  std::vector<ptc::Tool> tools = {search_tool(), now_tool()};
+  EXPECT_EQ(ptc::render_tool_list(tools),
+            "## Tools you can call\n"
+            "\n"
+            "search(query :string, limit :int?) -> [{id :int, title :string}]\n"
+            "  Search the knowledge base.\n"
+            "  Example: Find refunds\n"
+            "    input: {\"query\":\"refund\"}\n"
+            "    output: [{\"id\":7,\"title\":\"Refunds\"}]\n"
+            "\n"
+            "now() -> :string\n"
+            "  Current time, ISO 8601.\n");
+}
+
+TEST(ToolCatalog, ToolListOfToolsEqualsThatOfTheirDescriptions) {
+  std::vector<ptc::Tool> tools = {now_tool(), search_tool()};
+  auto described = ptc::describe(tools);
+  EXPECT_EQ(ptc::render_tool_list(tools), ptc::render_tool_list(std::span<const ptc::ToolDescription>(described)));
+}
+
+TEST(ToolCatalog, DocumentExactly) {
+  std::vector<ptc::Tool> tools = {search_tool(), now_tool()};
+  auto doc = ptc::tools_document(tools);
+  ASSERT_TRUE(doc.ok()) << doc.error().to_string();
+  EXPECT_EQ(doc->dump(),
+            R"({"tools":[)"
+            R"({"name":"search","description":"Search the knowledge base.",)"
+            R"("signature":"(query :string, limit :int?) -> [{id :int, title :string}]",)"
+            R"("malli":"[:=> [:cat :string [:maybe :int]] [:vector [:map [:id :int] [:title :string]]]]",)"
+            R"("input_schema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object",)"
+            R"("properties":{"query":{"type":"string"},"limit":{"type":["integer","null"]}},)"
+            R"("required":["query"],"additionalProperties":false},)"
+            R"("output_schema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"array",)"
+            R"("items":{"type":"object","properties":{"id":{"type":"integer"},"title":{"type":"string"}},)"
+            R"("required":["id","title"],"additionalProperties":false}}},)"
+            R"({"name":"now","description":"Current time, ISO 8601.","signature":"() -> :string",)"
+            R"("malli":"[:=> [:cat] :string]",)"
+            R"("input_schema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object",)"
+            R"("properties":{},"additionalProperties":false},)"
+            R"("output_schema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"string"}})"
+            R"(]})");
+}
+
+TEST(ToolCatalog, DocumentUsesTheProfile) {
+  std::vector<ptc::Tool> tools = {search_tool()};
+  auto doc = ptc::tools_document(tools, ptc::Profile::OpenAI);
+  ASSERT_TRUE(doc.ok()) << doc.error().to_string();
+  EXPECT_EQ((*doc)["tools"][0]["input_schema"].dump(),
+            R"({"type":"object","properties":{"query":{"type":"string"},"limit":{"type":["integer","null"]}},)"
+            R"("required":["query","limit"],"additionalProperties":false})");
+}
+
+TEST(ToolCatalog, EmptyDocument) {
+  auto doc = ptc::tools_document(std::span<const ptc::Tool>());
+  ASSERT_TRUE(doc.ok());
+  EXPECT_EQ(doc->dump(), R"({"tools":[]})");
+}
+
+TEST(ToolCatalog, DocumentErrorNamesTheTool) {
+  std::vector<ptc::Tool> tools = {now_tool(), ptc::make_tool("tag", "Tags things.", "(meta :map) -> :string")};
+  auto doc = ptc::tools_document(tools, ptc::Profile::OpenAI);
+  ASSERT_FALSE(doc.ok());
+  EXPECT_EQ(doc.error().to_string(),
+            "tool 'tag': openai cannot express a map with dynamic keys (:map / [:map-of K V]); use a map with named "
+            "fields at meta");
+  EXPECT_TRUE(ptc::tools_document(tools, ptc::Profile::Portable).ok());
+}
+
+TEST(ToolCatalog, DocumentChecksToolNamesPerProfile) {
+  std::vector<ptc::Tool> tools = {ptc::make_tool("1st", "First.", "() -> :int")};
+  auto doc = ptc::tools_document(tools, ptc::Profile::Gemini);
+  ASSERT_FALSE(doc.ok());
+  EXPECT_EQ(doc.error().to_string(), "tool '1st': gemini: tool name \"1st\" must match ^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$");
+  EXPECT_TRUE(ptc::tools_document(tools, ptc::Profile::OpenAI).ok());
+}
+
+}  // namespace
