@@ -1,11 +1,11 @@
 #include "signature_command.hpp"
 
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <memory>
 
 #include <ptc/ptc.hpp>
+
+#include "../src/cli_support.hpp"
 
 namespace ptc::tool {
 namespace {
@@ -46,23 +46,15 @@ int print_validate(const Options& o) {
   if (!sig) return parse_error(sig.error());
   auto mode = mode_from_name(o.mode);
   if (!mode) {
-    std::cerr << "error: unknown mode '" << o.mode << "'; expected enabled, warn_only, strict or disabled\n";
+    std::cerr << cli::detail::unknown_mode(o.mode);
     return kUsage;
   }
-  std::string text;
-  if (o.json == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  } else if (o.json.starts_with("@")) {
-    std::ifstream in(o.json.substr(1), std::ios::binary);
-    if (!in) {
-      std::cerr << "error: cannot read " << o.json.substr(1) << "\n";
-      return kUsage;
-    }
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  } else {
-    text = o.json;
+  auto text = cli::detail::read_json_argument(o.json);
+  if (!text) {
+    std::cerr << cli::detail::cannot_read(o.json);
+    return kUsage;
   }
-  auto data = parse_json(text);
+  auto data = parse_json(*text);
   if (!data) {
     std::cerr << "error: " << data.error().to_string() << "\n";
     return kInvalid;
@@ -95,7 +87,7 @@ int print_json_schema(const Options& o) {
   if (!sig) return parse_error(sig.error());
   auto profile = profile_from_name(o.profile);
   if (!profile) {
-    std::cerr << "error: unknown profile '" << o.profile << "'; expected portable, openai, anthropic, gemini or mcp\n";
+    std::cerr << cli::detail::unknown_profile(o.profile);
     return kUsage;
   }
   auto schemas = to_json_schemas(*sig, *profile);

@@ -3,9 +3,7 @@
 #include <ptc/cli.hpp>
 
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <optional>
 #include <string_view>
 
@@ -16,6 +14,8 @@
 #include <ptc/session.hpp>
 #include <ptc/tool_catalog.hpp>
 #include <ptc/validate.hpp>
+
+#include "cli_support.hpp"
 
 namespace ptc::cli {
 namespace {
@@ -55,16 +55,6 @@ Commands define_commands(CLI::App& app, Request& request) {
   return c;
 }
 
-/// "-" is standard input and "@path" a file, as in `ptc signature validate`; anything else is the JSON
-/// text itself. nullopt: the file cannot be read.
-std::optional<std::string> read_json_argument(const std::string& argument) {
-  if (argument == "-") return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  if (!argument.starts_with("@")) return argument;
-  std::ifstream in(argument.substr(1), std::ios::binary);
-  if (!in) return std::nullopt;
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
 /// Tool values may hold bytes that are not UTF-8 (a file read as text); show them replaced rather than
 /// let dump() throw.
 template <class Json>
@@ -92,7 +82,7 @@ int print_prompt(const ToolRegistry& registry, std::ostream& out) {
 int print_schema(const ToolRegistry& registry, const Request& request, std::ostream& out, std::ostream& err) {
   auto profile = profile_from_name(request.profile);
   if (!profile) {
-    err << "error: unknown profile '" << request.profile << "'; expected portable, openai, anthropic, gemini or mcp\n";
+    err << detail::unknown_profile(request.profile);
     return kUsage;
   }
   const auto tools = registry.tools();
@@ -133,16 +123,16 @@ int call_tool(const ToolRegistry& registry, const Request& request, const Option
               std::ostream& err) {
   auto mode = mode_from_name(request.mode);
   if (!mode) {
-    err << "error: unknown mode '" << request.mode << "'; expected enabled, warn_only, strict or disabled\n";
+    err << detail::unknown_mode(request.mode);
     return kUsage;
   }
   if (!registry.find(request.tool)) {
     err << "error: unknown tool '" << request.tool << "'\navailable tools: " << tool_names(registry) << "\n";
     return kUsage;
   }
-  auto text = read_json_argument(request.json);
+  auto text = detail::read_json_argument(request.json);
   if (!text) {
-    err << "error: cannot read " << request.json.substr(1) << "\n";
+    err << detail::cannot_read(request.json);
     return kUsage;
   }
   Session session;

@@ -502,6 +502,45 @@ TEST_F(Dispatch, RegistryKeepsRegistrationOrder) {
   EXPECT_FALSE(registry.find("zzz").has_value());
 }
 
+TEST(DispatchFromPrompt, RegistryOffersTheEnabledToolsUnderTheirSectionsPolicies) {
+  auto step = [](const char* name) {
+    return ptc::make_tool(name, "A step.", "() -> :nil",
+                          [](const json&, ptc::ToolContext&) { return ToolResult<json>::ok(nullptr); });
+  };
+  auto order = std::make_shared<ptc::SequentialDependencyPolicy>(
+      std::map<std::string, std::set<std::string>>{{"deploy", {"build"}}, {"lint", {"build"}}});
+  // Designated initializers would be shorter, but g++ 12 -Wextra flags the fields they leave out.
+  auto section = [](const char* key, std::vector<ptc::Tool> tools, bool enabled = true) {
+    ptc::SectionSpec spec;
+    spec.title = key;
+    spec.key = key;
+    spec.tools = std::move(tools);
+    spec.enabled = enabled;
+    return spec;
+  };
+  ptc::SectionSpec release_spec = section("release", {step("build")});
+  release_spec.policies = {order};
+  release_spec.children = {ptc::Section(section("deploy", {step("deploy")}))};
+  ptc::Section release(std::move(release_spec));
+  ptc::Section style(section("style", {step("lint")}));
+  ptc::Section later(section("later", {step("archive")}, false));
+  ptc::Prompt prompt("ops", {release, style, later});
+  const auto rendered = prompt.render();
+  ptc::ToolRegistry registry(rendered);
+
+  std::vector<std::string> names;
+  for (const auto& t : registry.tools()) names.push_back(t.name());
+  EXPECT_EQ(names, (std::vector<std::string>{"build", "deploy", "lint"}));
+
+  ptc::Session session;
+  auto call = [&](const char* name) { return registry.dispatch(session, ptc::ToolCall{"", name, json::object()}); };
+  EXPECT_EQ(call("deploy").result.message, "Tool 'deploy' requires: build") << "the parent section's policy governs";
+  EXPECT_EQ(call("lint").status, CallStatus::Succeeded) << "another section's policy does not";
+  EXPECT_EQ(call("archive").status, CallStatus::UnknownTool) << "a disabled section offers nothing";
+  EXPECT_EQ(call("build").status, CallStatus::Succeeded);
+  EXPECT_EQ(call("deploy").status, CallStatus::Succeeded);
+}
+
 TEST_F(Dispatch, HandlerMayDispatchAnotherToolInItsOwnSession) {
   registry.add(ptc::make_tool("twice", "Adds twice.", "(n :int) -> :int", [this](const json& args, ptc::ToolContext& c) {
     auto inner = registry.dispatch(c.session(), ptc::ToolCall{"inner", "add", json{{"a", args["n"]}, {"b", args["n"]}}});
