@@ -8,6 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 python=$(scripts/python.sh)
+# Let ccache reuse objects across clones in different directories (CI builds a fresh clone each time).
+export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
 fuzz_seconds=${PTC_FUZZ_SECONDS:-20}
 
 echo "== g++ build"
