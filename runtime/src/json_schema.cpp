@@ -2,6 +2,8 @@
 
 #include <ptc/json_schema.hpp>
 
+#include <ptc/firewall.hpp>
+
 #include <cmath>
 #include <cstdint>
 
@@ -25,7 +27,9 @@ J with_dialect(J schema) {
 
 class Emitter {
  public:
-  explicit Emitter(Profile p) : p_(p) {}
+  /// `shows_firewall`: the schema describes values as the model sees them (MCP structuredContent), in
+  /// which firewalled fields hold the firewall's placeholder.
+  explicit Emitter(Profile p, bool shows_firewall = false) : p_(p), shows_firewall_(shows_firewall) {}
 
   Result<J> emit(const Schema& s, const std::string& path) {
     switch (s.kind()) {
@@ -110,10 +114,18 @@ class Emitter {
     for (const auto& e : s.entries()) {
       std::string where = path.empty() ? e.name : path + "." + e.name;
       if (auto bad = check_property(e.name, where)) return *bad;
+      bool may_be_absent = e.optional || e.default_value;
+      if (shows_firewall_ && e.firewalled()) {
+        // firewall() puts the placeholder in place of whatever the field held, null included.
+        J hidden{{"type", "string"}, {"const", kFirewalled}};
+        if (!e.doc.empty()) hidden["description"] = e.doc;
+        props[e.name] = std::move(hidden);
+        if (!may_be_absent) required.push_back(e.name);
+        continue;
+      }
       auto prop = emit(e.schema, where);
       if (!prop) return prop;
       J schema = std::move(prop).value();
-      bool may_be_absent = e.optional || e.default_value;
       // The validator accepts null for an optional or defaulted field (and fills the default), so the
       // schema says so too; openai needs it anyway, as every property is required there.
       if (may_be_absent && accepts_null_only_via_entry(e.schema)) schema = nullable(std::move(schema));
@@ -225,6 +237,7 @@ class Emitter {
 
  private:
   Profile p_;
+  bool shows_firewall_ = false;
 };
 
 }  // namespace
@@ -260,7 +273,7 @@ Result<SignatureSchemas> to_json_schemas(const Signature& signature, Profile pro
   // Only MCP consumes result schemas; for the chat providers the output is informational and rendered
   // with the portable rules.
   Profile out_profile = profile == Profile::Mcp ? Profile::Mcp : Profile::Portable;
-  Emitter out_emitter(out_profile);
+  Emitter out_emitter(out_profile, profile == Profile::Mcp);
   Result<J> output = out_emitter.emit(signature.output(), "output");
   if (!output) return output.error();
   J out = std::move(output).value();

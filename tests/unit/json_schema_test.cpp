@@ -312,6 +312,24 @@ TEST(Mcp, ObjectResultIsNotWrappedAndInputIsAnObject) {
       "additionalProperties":false})"));
 }
 
+TEST(Mcp, FirewalledResultFieldsAreDeclaredAsThePlaceholder) {
+  // structuredContent carries firewall(value): a client validating it against outputSchema must accept
+  // "<Firewalled>" where the field's real type is something else.
+  EXPECT_EQ(output("() -> {name :string, _token :int, _note :string?, items [{_id :int}]}", Profile::Mcp),
+            j(R"({"type":"object","properties":{"name":{"type":"string"},
+      "_token":{"type":"string","const":"<Firewalled>"},"_note":{"type":"string","const":"<Firewalled>"},
+      "items":{"type":"array","items":{"type":"object","properties":{"_id":{"type":"string","const":"<Firewalled>"}},
+      "required":["_id"],"additionalProperties":false}}},"required":["name","_token","items"],
+      "additionalProperties":false})"));
+  // Inputs reach C++ code, not the model's view: their firewalled fields keep their types.
+  auto s = schemas(sig("(_key :int) -> :nil"), Profile::Mcp);
+  EXPECT_EQ(s.input.dump(), j(R"({"type":"object","properties":{"_key":{"type":"integer"}},"required":["_key"],
+      "additionalProperties":false})"));
+  EXPECT_EQ(output("() -> {_token :int}", Profile::Portable),
+            j(R"({"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object",
+      "properties":{"_token":{"type":"integer"}},"required":["_token"],"additionalProperties":false})"));
+}
+
 // ---------------------------------------------------------------------------------------------------
 // order, determinism, names
 

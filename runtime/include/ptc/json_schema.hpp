@@ -17,7 +17,8 @@ enum class Profile {
   OpenAI,     ///< strict function calling: all properties required, optional = nullable, no maps
   Anthropic,  ///< tool input_schema: object root
   Gemini,     ///< OpenAPI-3.0-style subset: nullable instead of type arrays, no tuples/sets/maps
-  Mcp,        ///< inputSchema and outputSchema with object roots; other results wrapped as {"result": ...}
+  Mcp,        ///< inputSchema and outputSchema with object roots; other results wrapped as {"result": ...};
+              ///< firewalled result fields declared as the "<Firewalled>" placeholder
 };
 
 std::string_view profile_name(Profile p);
