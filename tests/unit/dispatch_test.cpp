@@ -467,6 +467,26 @@ TEST_F(Dispatch, EveryCallPublishesToolInvoked) {
   EXPECT_EQ(seen[1].status, CallStatus::UnknownTool);
 }
 
+TEST_F(Dispatch, HandlersPublishTheirOwnEventsOnTheSessionDispatcher) {
+  struct FileSaved {
+    std::string path;
+  };
+  session.record_events<FileSaved>();
+  std::vector<std::string> seen;
+  session.dispatcher().subscribe<FileSaved>([&](const FileSaved& e) { seen.push_back(e.path); });
+  registry.add(ptc::make_tool("save", "Save.", "(path :string) -> :nil", [](const json& args, ptc::ToolContext& c) {
+    c.session().dispatcher().publish(FileSaved{args["path"].get<std::string>()});
+    return args["path"] == "bad" ? ToolResult<json>::error("refused") : ToolResult<json>::ok(nullptr);
+  }));
+  call("save", json{{"path", "a.txt"}});
+  call("save", json{{"path", "bad"}});
+  EXPECT_EQ(seen, (std::vector<std::string>{"a.txt", "bad"}));
+  // Logged events record what happened, so the failed call's event stays after its restore.
+  const auto log = session.log<FileSaved>();
+  ASSERT_EQ(log.size(), 2u);
+  EXPECT_EQ(log[1].path, "bad");
+}
+
 TEST_F(Dispatch, ToolInvokedLogSurvivesTheRestoreOfAFailedCall) {
   add_mutating("flaky", [](ptc::ToolContext&) { return ToolResult<json>::error("nope"); });
   call("ping", json::object());
