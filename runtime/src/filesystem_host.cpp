@@ -250,6 +250,28 @@ std::vector<std::string> HostFilesystem::list(std::string_view directory) const 
 std::any HostFilesystem::snapshot() const {
   std::lock_guard lock(mutex_);
   ++generation_;
+  outstanding_.insert(journal_.size());
+  return journal_.size();
+}
+
+void HostFilesystem::release(const std::any& token) {
+  const auto* position = std::any_cast<std::size_t>(&token);
+  if (position == nullptr) {
+    throw std::invalid_argument("HostFilesystem::release: the token is not a HostFilesystem snapshot.");
+  }
+  std::lock_guard lock(mutex_);
+  auto it = outstanding_.find(*position);
+  if (it != outstanding_.end()) outstanding_.erase(it);
+  if (!outstanding_.empty()) return;
+  // Nothing can be restored any more: the saved contents are dead weight, and with no snapshot there is
+  // nothing to journal until the next one.
+  journal_.clear();
+  remembered_.clear();
+  generation_ = 0;
+}
+
+std::size_t HostFilesystem::journal_size() const {
+  std::lock_guard lock(mutex_);
   return journal_.size();
 }
 
@@ -285,6 +307,9 @@ void HostFilesystem::restore(const std::any& token) {
   // Some of what remembered_ says was saved is about to be undone and dropped from the journal, so the
   // next change of every path must be saved again, even if an undo below fails.
   ++generation_;
+  // This snapshot and every later one are used up.
+  outstanding_.erase(outstanding_.upper_bound(*position), outstanding_.end());
+  if (auto it = outstanding_.find(*position); it != outstanding_.end()) outstanding_.erase(it);
   // Newest first, each entry dropped once undone: if one fails, a second restore resumes there.
   while (journal_.size() > *position) {
     undo(journal_.back());

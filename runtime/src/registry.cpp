@@ -223,7 +223,10 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
       for (const auto& policy : policies) policy->on_result(tool, params, result, context);
 
     // 12. Restore on failure, 13. telemetry, 14. the outcome.
-    if (!result.success) session.restore(snapshot);
+    if (result.success)
+      session.release(snapshot);
+    else
+      session.restore(snapshot);
     call.outcome().status = status;
     call.outcome().result = std::move(result);
     return call.finish(&tool);

@@ -64,4 +64,6 @@ void Session::restore(const SessionSnapshot& snap) {
   resources_.restore(snap.resources_);
 }
 
+void Session::release(const SessionSnapshot& snap) { resources_.release(snap.resources_); }
+
 }  // namespace ptc

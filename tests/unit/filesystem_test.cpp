@@ -660,6 +660,36 @@ TEST_F(HostFilesystemTest, ATokenUndoneByAnEarlierRestoreIsRefused) {
   EXPECT_FALSE(files().exists("a.txt"));
 }
 
+TEST_F(HostFilesystemTest, ReleasingTheLastSnapshotDropsTheJournal) {
+  files().write("a.txt", "old");
+  const std::any token = files().snapshot();
+  files().write("a.txt", "new");
+  files().write("b.txt", "new");
+  EXPECT_EQ(files().journal_size(), 2u);
+  files().release(token);
+  EXPECT_EQ(files().journal_size(), 0u);
+  files().write("a.txt", "newer");
+  EXPECT_EQ(files().journal_size(), 0u) << "no snapshot outstanding: nothing to journal";
+  EXPECT_EQ(files().read("a.txt"), "newer");
+}
+
+TEST_F(HostFilesystemTest, ReleasingAnInnerSnapshotKeepsWhatTheOuterNeeds) {
+  files().write("a.txt", "0");
+  const std::any outer = files().snapshot();
+  files().write("a.txt", "1");
+  const std::any inner = files().snapshot();
+  files().write("b.txt", "1");
+  files().release(inner);
+  EXPECT_EQ(files().journal_size(), 2u);
+  files().restore(outer);
+  EXPECT_EQ(files().read("a.txt"), "0");
+  EXPECT_FALSE(files().exists("b.txt"));
+}
+
+TEST_F(HostFilesystemTest, ReleaseRefusesAForeignToken) {
+  EXPECT_THROW(files().release(std::any(std::string("x"))), std::invalid_argument);
+}
+
 TEST_F(HostFilesystemTest, ADanglingSymlinkInsideIsWrittenAtItsTarget) {
   fs::create_symlink("missing.txt", root() / "dangling-inside");
   files().write("dangling-inside", "x");

@@ -246,6 +246,12 @@ TEST_F(ReadBeforeWrite, HostFilesystemIsRolledBackToo) {
     EXPECT_EQ(out.status, CallStatus::Failed);
     EXPECT_EQ(host->read("keep.txt"), "original");
     EXPECT_FALSE(host->exists("junk.txt"));
+    // Successful calls release their snapshot, so the journal does not grow with the session.
+    for (int i = 0; i < 5; ++i)
+      ASSERT_EQ(registry.dispatch(s, ptc::ToolCall{"", "write_file", json{{"path", "new" + std::to_string(i)}, {"content", "x"}}})
+                    .status,
+                CallStatus::Succeeded);
+    EXPECT_EQ(host->journal_size(), 0u);
   }
   std::filesystem::remove_all(root);
 }

@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -92,6 +93,10 @@ class HostFilesystem final : public Filesystem, public Snapshotable {
 
   std::any snapshot() const override;
   void restore(const std::any& token) override;
+  /// Once no snapshot is outstanding (every one restored or released), the journal is dropped.
+  void release(const std::any& token) override;
+  /// Old contents kept to undo changes for outstanding snapshots; 0 when none is outstanding.
+  std::size_t journal_size() const;
 
  private:
   /// A path that was checked to stay under root.
@@ -121,7 +126,8 @@ class HostFilesystem final : public Filesystem, public Snapshotable {
   // Bumped by each snapshot (and restore), so only the first change after one is kept. 0: no snapshot
   // was ever taken, so nothing needs to be journaled.
   mutable std::size_t generation_ = 0;
-  std::map<std::filesystem::path, std::size_t> remembered_;  // real file -> generation its old content was saved in
+  std::map<std::filesystem::path, std::size_t> remembered_;
+  mutable std::multiset<std::size_t> outstanding_;  // positions of snapshots not yet restored or released  // real file -> generation its old content was saved in
 };
 
 }  // namespace ptc

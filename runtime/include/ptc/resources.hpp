@@ -23,6 +23,9 @@ class Snapshotable {
   virtual std::any snapshot() const = 0;
   /// Back to the state `snapshot()` returned `token` for. Tokens taken later become invalid.
   virtual void restore(const std::any& token) = 0;
+  /// The snapshot behind `token` will not be restored: what was kept for it may be freed. Dispatch
+  /// releases the snapshot of every successful call.
+  virtual void release(const std::any& token) { (void)token; }
 };
 
 namespace detail {
@@ -78,6 +81,9 @@ class ResourceRegistry {
   }
   void restore(const Snapshot& s) {
     for (const auto& [resource, token] : s.tokens) resource->restore(token);
+  }
+  void release(const Snapshot& s) {
+    for (const auto& [resource, token] : s.tokens) resource->release(token);
   }
 
  private:

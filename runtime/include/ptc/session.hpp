@@ -106,6 +106,9 @@ class Session {
   /// Puts state slices and snapshot-capable resources back as they were at `snapshot`; slices first
   /// used after it go back to their default value. Logs are untouched.
   void restore(const SessionSnapshot& snapshot);
+  /// Tells the snapshot-capable resources that `snapshot` will not be restored, so they can free what
+  /// they kept for it (HostFilesystem's journal). Call it instead of restore(), not after it.
+  void release(const SessionSnapshot& snapshot);
 
   /// Held by dispatch for each call. Recursive, so a handler may dispatch another tool in its own
   /// session.
