@@ -3,22 +3,14 @@
 #include <ptc/prompt.hpp>
 #include <ptc/tool_errors.hpp>
 
+#include "named_policy.hpp"
+
 namespace {
 
 using nlohmann::json;
 using Path = std::vector<std::string>;
 
-class NamedPolicy final : public ptc::ToolPolicy {
- public:
-  explicit NamedPolicy(std::string name) : name_(std::move(name)) {}
-  std::string_view name() const override { return name_; }
-  ptc::PolicyDecision check(const ptc::Tool&, const nlohmann::json&, ptc::ToolContext&) const override {
-    return ptc::PolicyDecision::allow();
-  }
-
- private:
-  std::string name_;
-};
+using ptc::test::NamedPolicy;
 
 ptc::Tool tool(std::string name, std::string description = "Does a thing.",
                std::string_view signature = "(q :string) -> :string", std::vector<ptc::ToolExample> examples = {}) {
