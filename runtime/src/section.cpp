@@ -9,6 +9,7 @@
 #include <ptc/tool_errors.hpp>
 
 #include "section_rules.hpp"
+#include "text.hpp"
 
 namespace ptc {
 namespace detail {
@@ -26,12 +27,7 @@ bool is_section_key(std::string_view key) {
 
 namespace {
 
-std::string_view trim(std::string_view s) {
-  constexpr std::string_view ws = " \t\r\n\f\v";
-  auto b = s.find_first_not_of(ws);
-  if (b == std::string_view::npos) return {};
-  return s.substr(b, s.find_last_not_of(ws) - b + 1);
-}
+using text::trim;
 
 void check_key(const SectionSpec& spec) {
   if (!detail::is_section_key(spec.key))

@@ -60,4 +60,11 @@ std::string excerpt(std::string_view s, std::size_t max_bytes) {
   return std::string(s.substr(0, cut)) + "...";
 }
 
+std::string_view trim(std::string_view s) {
+  constexpr std::string_view ws = " \t\r\n\f\v";
+  auto b = s.find_first_not_of(ws);
+  if (b == std::string_view::npos) return {};
+  return s.substr(b, s.find_last_not_of(ws) - b + 1);
+}
+
 }  // namespace ptc::text

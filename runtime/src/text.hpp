@@ -28,6 +28,9 @@ std::string quote(std::string_view s);
 /// decimal point ("1.0", "0.5", "1e+20").
 std::string number(const nlohmann::json& n);
 
+/// Without leading and trailing ASCII whitespace (" \t\r\n\f\v").
+std::string_view trim(std::string_view s);
+
 /// Keeps generated errors readable: "..." stands for whatever was cut.
 std::string excerpt(std::string_view s, std::size_t max_bytes);
 

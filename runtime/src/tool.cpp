@@ -3,6 +3,8 @@
 
 #include <ptc/tool.hpp>
 
+#include "text.hpp"
+
 namespace ptc {
 
 namespace {
@@ -10,13 +12,7 @@ namespace {
 constexpr std::size_t kMaxDescription = 200;
 constexpr std::size_t kMaxName = 64;
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-  return s;
-}
+using text::trim;
 
 bool is_ascii(std::string_view s) {
   return std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
