@@ -1,0 +1,2 @@
+set(PTCGEN_CORE_SOURCES
+)

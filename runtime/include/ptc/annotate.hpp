@@ -1,0 +1,39 @@
+#pragma once
+// Markers that ptc-gen reads (DESIGN.md section 9). Header-only and dependency-free: outside ptc-gen's
+// parse (which defines PTC_GENERATOR) every macro expands to nothing, so other compilers see plain
+// declarations and warn about nothing.
+//
+//   /// Finds issues by text.
+//   PTC_TOOL() std::vector<Issue> search(std::string query, PTC_RANGE(1, 50) int limit = 10);
+//
+//   struct Issue {
+//     PTC_DOC("Tracker-wide id") std::int64_t id;
+//     PTC_PATTERN("^[A-Z]+-[0-9]+$") std::string key;
+//     PTC_FIREWALL std::string reporter_email;  // reaches C++, shown to the LLM as "<Firewalled>"
+//   };
+
+#if defined(PTC_GENERATOR)
+#define PTC_DETAIL_ANNOTATE(...) [[clang::annotate(__VA_ARGS__)]]
+#else
+#define PTC_DETAIL_ANNOTATE(...)
+#endif
+
+/// Marks a free function or a non-static member function as a tool. `PTC_TOOL("name")` also names it.
+#define PTC_TOOL(...) PTC_DETAIL_ANNOTATE("ptc.tool" __VA_OPT__(, ) __VA_ARGS__)
+/// The tool's name (default: the function's name).
+#define PTC_NAME(name) PTC_DETAIL_ANNOTATE("ptc.name", name)
+/// The tool's description (default: the doc comment's text).
+#define PTC_DESCRIPTION(text) PTC_DETAIL_ANNOTATE("ptc.description", text)
+/// An explicit shorthand signature; checked against the C++ types.
+#define PTC_SIGNATURE(text) PTC_DETAIL_ANNOTATE("ptc.signature", text)
+/// An example call: the arguments and the result, as JSON text. May be repeated.
+#define PTC_EXAMPLE(input, output) PTC_DETAIL_ANNOTATE("ptc.example", input, output)
+/// Documentation of a field or parameter (default: its doc comment or `\param`).
+#define PTC_DOC(text) PTC_DETAIL_ANNOTATE("ptc.doc", text)
+/// Inclusive bounds for a number.
+#define PTC_RANGE(lo, hi) PTC_DETAIL_ANNOTATE("ptc.range", lo, hi)
+/// An RE2 pattern a string must contain a match of (anchor it with ^...$ for a whole match).
+#define PTC_PATTERN(regex) PTC_DETAIL_ANNOTATE("ptc.pattern", regex)
+/// The field's value reaches C++ code but LLM-facing renderings show "<Firewalled>"; its JSON name
+/// gets a leading `_`. A context-window convenience, not a security boundary.
+#define PTC_FIREWALL PTC_DETAIL_ANNOTATE("ptc.firewall")

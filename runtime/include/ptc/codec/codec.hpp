@@ -1,0 +1,103 @@
+#pragma once
+// ptc::codec::Codec<T> — decode JSON text into T and encode T as JSON, for every C++ type of DESIGN.md
+// section 8. The standard types are specialized here; ptc-gen specializes EnumTraits and StructTraits
+// for the user's enums and structs, so the generated part of a decoder is only the per-struct walk.
+//
+// Every Codec<T> has:
+//   static bool decode(Decoder& d, Value& v, T& out);  // false when it recorded an error
+//   template <class W> static void encode(W& w, const T& value);  // W: TextWriter or JsonWriter
+//   static constexpr Shape shape;        // which JSON kinds it could accept (for variants)
+//   static std::string type_name();      // as the validator says it: "int", "string or nil", "map"
+// Decoding gives exactly the validator's results for the signature ptc-gen derives from T.
+
+#include <array>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <list>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <span>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <ptc/codec/decoder.hpp>
+#include <ptc/codec/writer.hpp>
+#include <ptc/schema.hpp>
+
+namespace ptc::codec {
+
+/// The JSON kinds a codec accepts, as the validator's "same family" test sees them.
+enum class Shape { String, Number, Bool, Nil, Any, List, Map, Enum, Union };
+
+template <class T, class Enable = void>
+struct Codec;  // no definition: a type ptc cannot map fails to compile here
+
+/// ptc-gen specializes this for each enum a tool reaches:
+///   template <> struct EnumTraits<::shop::Status> {
+///     static constexpr std::array<EnumEntry<::shop::Status>, 2> entries{{{"open", ::shop::Status::open}, ...}};
+///   };
+template <class E>
+struct EnumEntry {
+  std::string_view name;
+  E value;
+};
+template <class E>
+struct EnumTraits;
+
+/// One field of a struct (or one parameter of a tool's arguments), in declaration order.
+struct FieldInfo {
+  std::string_view name;  ///< the JSON key
+  bool optional = false;  ///< may be absent or null
+  bool has_default = false;  ///< absent or null fills the default (StructTraits::fill_default)
+};
+
+/// ptc-gen specializes this for each struct a tool reaches, and for each tool's arguments:
+///   template <> struct StructTraits<::shop::Item> {
+///     static constexpr std::array<FieldInfo, 2> fields{{{"id"}, {"title"}}};
+///     static bool decode_field(Decoder& d, std::size_t index, Value& v, ::shop::Item& out);
+///     static void fill_default(std::size_t index, ::shop::Item& out);
+///     template <class W> static void encode_fields(W& w, const ::shop::Item& value);
+///   };
+template <class T>
+struct StructTraits;
+
+/// Decodes a JSON object field by field, in any key order, with the validator's rules: a repeated key
+/// counts once (the last wins), missing required fields and (Strict) unexpected fields are errors,
+/// null for an optional field is fine, null or absent with a default fills the default, unknown
+/// fields are otherwise skipped (but must be valid JSON), and issues come out in field order.
+/// `decode_field(index, value)` decodes one present field; `fill_default(index)` fills a default.
+template <class DecodeField, class FillDefault>
+bool decode_object(Decoder& d, Value& v, std::span<const FieldInfo> fields, DecodeField&& decode_field,
+                   FillDefault&& fill_default);
+
+/// Checks `value` (already decoded) against the refinements of `constraint`, an `[:and T refinements...]`
+/// schema from PTC_RANGE / PTC_PATTERN, with the validator's messages.
+bool check(Decoder& d, const Schema& constraint, const nlohmann::json& value);
+
+/// Encodes `value` as JSON text.
+template <class T>
+std::string to_text(const T& value);
+/// Encodes `value` as nlohmann::json.
+template <class T>
+nlohmann::json to_json_value(const T& value);
+
+/// Decodes a whole document (JSON text) into `out`. Parse errors of the text are reported as an error
+/// at `(root)`: "invalid JSON: <simdjson's message>".
+template <class T>
+Validation decode_text(std::string_view text, T& out, Mode mode = Mode::Enabled);
+
+}  // namespace ptc::codec
+
+#include <ptc/codec/codec_impl.hpp>  // definitions of the templates above and the standard codecs
