@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds the runtime and the examples, and runs the two demos: signatures,
-# then tools (dispatch with coercion, validation, policies and a handler exception).
+# Installs what is missing, builds the runtime and the examples, and runs the demos: signatures, tools
+# (dispatch with coercion, validation, policies and a handler exception), then markdown commands.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -16,3 +16,7 @@ set -x
 build/demo/examples/tools/tools_example list
 build/demo/examples/tools/tools_example call add '{"a":"2","b":3}'
 build/demo/examples/tools/tools_example call add '{"a":"two"}' || true   # exit 1: the validation report
+set +x
+echo
+echo "== examples/commands: markdown commands with the ptc command line"
+examples/commands/demo.sh build/demo/runtime/ptc

@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "command_command.hpp"
 #include "signature_command.hpp"
 
 int main(int argc, char** argv) {
@@ -9,6 +10,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int exit_code = 0;
   ptc::tool::add_signature_command(app, exit_code);
+  ptc::tool::add_command_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

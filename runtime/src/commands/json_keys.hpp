@@ -1,0 +1,46 @@
+#pragma once
+// Keys of JSON objects as the command runtime compares them: `name` and `:name` are one key (the
+// Elixir original accepted atom and string keys alike), so an object holding both is ambiguous.
+// Private to the runtime.
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include <ptc/error.hpp>
+
+namespace ptc::commands {
+
+/// `key` without one leading ':'.
+std::string_view normalized_key(std::string_view key);
+
+/// "a" + "b" -> "a.b"; "" + "b" -> "b".
+std::string key_path(std::string_view parent, std::string_view key);
+/// "a" + 2 -> "a[2]".
+std::string index_path(std::string_view parent, std::size_t index);
+/// `path + ": " + rule`, or just the rule when the path is empty.
+std::string at_path(std::string_view path, std::string_view rule);
+
+/// The first object in `value` (searched depth first, arrays included) holding two keys that are equal
+/// once normalized, as `<path>: conflicting keys ":name" and "name"`; `path` names `value` itself.
+std::optional<std::string> find_conflicting_keys(const nlohmann::json& value, std::string_view path);
+
+/// The member of `object` whose normalized key is `key`, or nullptr. Call after find_conflicting_keys.
+const nlohmann::json* find_key(const nlohmann::json& object, std::string_view key);
+
+/// A copy with every object key normalized, recursively. Call after find_conflicting_keys.
+nlohmann::json with_normalized_keys(const nlohmann::json& value);
+
+/// Parses JSON text like ptc::parse_json, and also rejects an object that repeats a key (or holds both
+/// `name` and `:name`), which nlohmann would silently collapse: `a.b: duplicate key "x"`.
+Result<nlohmann::json> parse_json_checking_keys(std::string_view text);
+
+/// The trimmed string when `value` points to a string that is not blank.
+std::optional<std::string> non_blank_string(const nlohmann::json* value);
+
+/// The JSON type's name for messages: "string", "list", "object", "integer", ...
+std::string json_type_name(const nlohmann::json& value);
+
+}  // namespace ptc::commands
