@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include <ptc/json_schema.hpp>
+
 #include "model/model.hpp"
 
 namespace ptcgen::emit {
@@ -20,11 +22,22 @@ struct EmitError {
   model::Location location;
 };
 
-struct Emitted {
-  std::vector<OutputFile> files;
-  std::vector<EmitError> errors;  ///< when not empty, `files` must not be written
+struct EmitOptions {
+  /// Provider profiles every tool must be expressible in. `tools.json` is the portable profile, which
+  /// must always succeed; every other profile is tried too, because the runtime renders them on demand
+  /// (`schema --profile P`) and a construct one cannot express fails there. A failure in a profile
+  /// listed here is an error; in the others a warning, so that, say, a `std::map` parameter (which
+  /// OpenAI's strict mode cannot express) does not stop a program that never talks to OpenAI. Either
+  /// way nothing is dropped silently.
+  std::vector<ptc::Profile> required_profiles;
 };
 
-Emitted emit_header(const model::HeaderModel& header);
+struct Emitted {
+  std::vector<OutputFile> files;
+  std::vector<EmitError> errors;    ///< when not empty, `files` must not be written
+  std::vector<EmitError> warnings;  ///< reported; the files are still written
+};
+
+Emitted emit_header(const model::HeaderModel& header, const EmitOptions& options = {});
 
 }  // namespace ptcgen::emit

@@ -1,16 +1,51 @@
 #pragma once
-// Clang AST -> model. The only part of ptc-gen that includes clang headers (in its .cpp files).
+// Clang AST -> model. The only part of ptc-gen that includes clang headers (in its .cpp files); this
+// header only forward-declares the two LLVM types its functions take.
 
 #include <string>
 #include <vector>
 
 #include "model/model.hpp"
 
+namespace llvm {
+class raw_ostream;
+}
+namespace clang::tooling {
+class CompilationDatabase;
+}
+
 namespace ptcgen::extract {
 
 struct Options {
   /// How deep structs expand inside a tool's types before they become `:map` (the spec's limit: 3).
   unsigned max_depth = 3;
+  /// Where the outputs go: a header no include directory reaches is included relative to it.
+  std::string out_dir = ".";
+  /// Clang's resource dir (builtin headers). Empty: the one baked in at configure time.
+  std::string resource_dir;
+  /// Searched after the command's own include directories (-idirafter) so that <ptc/annotate.hpp> is
+  /// found without them: an installed ptc-gen passes <prefix>/include. The source tree's
+  /// runtime/include, baked in at configure time, comes last.
+  std::vector<std::string> fallback_include_dirs;
 };
+
+struct Extraction {
+  /// One per header, in the order given; empty when a header could not be parsed.
+  std::vector<model::HeaderModel> headers;
+  /// Every file clang read (headers, their includes, builtin headers), sorted: the depfile's inputs.
+  std::vector<std::string> files_read;
+  /// Errors were reported (clang's own or ptc-gen's); `headers` must not be emitted.
+  bool failed = false;
+};
+
+/// Parses each header as its own main file with the compile command `db` gives it, and builds the
+/// model of its PTC_TOOL declarations. Diagnostics (clang's and ptc-gen's, `file:line:col: error: ...`
+/// with source line and caret) go to `diagnostics`, in color when `colors` is set.
+Extraction extract(const clang::tooling::CompilationDatabase& db, const std::vector<std::string>& headers,
+                   const Options& options, llvm::raw_ostream& diagnostics, bool colors = false);
+
+/// The same with one set of compiler flags for every header (`ptc-gen headers... -- flags`).
+Extraction extract(const std::vector<std::string>& headers, const std::vector<std::string>& flags,
+                   const Options& options, llvm::raw_ostream& diagnostics, bool colors = false);
 
 }  // namespace ptcgen::extract

@@ -49,10 +49,11 @@ enum class TypeKind {
 struct Type {
   TypeKind kind = TypeKind::Json;
   /// The type as generated code spells it, fully qualified and independent of the header's scope:
-  /// "std::vector<::shop::Item>", "std::int64_t", "::shop::Status".
+  /// "std::vector<::shop::Item>", "long" (builtin names: std::int64_t is long on one platform and
+  /// long long on another), "::shop::Status".
   std::string cpp;
   std::vector<Type> args;
-  /// Integer only: width in bits and signedness ("std::uint8_t" -> 8, false). bool is not an Integer.
+  /// Integer only: width in bits and signedness ("unsigned char" -> 8, false). bool is not an Integer.
   unsigned bits = 64;
   bool is_signed = true;
   /// Array only.

@@ -1,5 +1,6 @@
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <variant>
 
 #include <ptc/firewall.hpp>
@@ -38,6 +39,12 @@ std::variant<nlohmann::json, std::string> decode_arguments(const nlohmann::json&
   if (args.is_null()) return nlohmann::json::object();
   if (!args.is_object()) return "Tool arguments must be a JSON object, got " + json_kind(args) + ".";
   return args;
+}
+
+/// Text the text path accepted, as the JSON path would have parsed it.
+nlohmann::json as_given(const std::string& text) {
+  auto parsed = parse_json(text);
+  return parsed ? std::move(*parsed) : nlohmann::json(text);
 }
 
 std::string without_final_newline(std::string s) {
@@ -159,12 +166,27 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
   if (!tool.has_handler())
     return call.fail(CallStatus::NoHandler, "Tool '" + tool.name() + "' has no handler and cannot be called.", &tool);
 
-  // 3. Argument decoding.
-  auto decoded = decode_arguments(request.arguments);
-  if (auto* message = std::get_if<std::string>(&decoded))
-    return call.fail(CallStatus::InvalidArguments, std::move(*message), &tool);
-  const nlohmann::json args = std::move(std::get<nlohmann::json>(decoded));
-  call.outcome().arguments = args;
+  // 3. Argument decoding. Text arguments go to the invoker's text path first (generated invokers
+  // decode and validate in one pass there); anything it declines is parsed here as before. What the
+  // text path throws surfaces at step 7, where the JSON path would have thrown it.
+  std::optional<ToolInvoker::Prepared> from_text;
+  std::exception_ptr text_failure;
+  if (request.arguments.is_string()) {
+    try {
+      from_text = tool.invoker()->prepare_text(request.arguments.get_ref<const std::string&>(), options.mode);
+    } catch (...) {
+      text_failure = std::current_exception();
+    }
+  }
+  const bool text_path = from_text || text_failure;
+  nlohmann::json args;
+  if (!text_path) {
+    auto decoded = decode_arguments(request.arguments);
+    if (auto* message = std::get_if<std::string>(&decoded))
+      return call.fail(CallStatus::InvalidArguments, std::move(*message), &tool);
+    args = std::move(std::get<nlohmann::json>(decoded));
+    call.outcome().arguments = args;
+  }
 
   // 4. Heartbeat, 5. snapshot, 6. context.
   if (env.heartbeat) env.heartbeat->beat();
@@ -180,10 +202,17 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
 
   try {
     // 7. Validation with coercion.
-    ToolInvoker::Prepared prepared = tool.invoker()->prepare(args, options.mode);
+    if (text_failure) {
+      call.outcome().arguments = as_given(request.arguments.get_ref<const std::string&>());
+      std::rethrow_exception(text_failure);
+    }
+    ToolInvoker::Prepared prepared = text_path ? std::move(*from_text) : tool.invoker()->prepare(args, options.mode);
     call.outcome().validation = prepared.validation;
-    if (!prepared.validation.ok || !prepared.run)
+    if (!prepared.validation.ok || !prepared.run) {
+      // The arguments as given, as the JSON path reports them.
+      if (text_path) call.outcome().arguments = as_given(request.arguments.get_ref<const std::string&>());
       return failed(CallStatus::InvalidArguments, "Tool validation failed: " + without_final_newline(prepared.validation.report()));
+    }
     const nlohmann::json& params = prepared.validation.value;
     call.outcome().arguments = params;
 

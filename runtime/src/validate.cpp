@@ -3,15 +3,10 @@
 
 #include <ptc/validate.hpp>
 
-#include <algorithm>
-#include <cmath>
-#include <limits>
 #include <optional>
 #include <variant>
 
 #include <ptc/coercion.hpp>
-
-#include "text.hpp"
 
 namespace ptc {
 namespace {
@@ -20,44 +15,16 @@ using json = nlohmann::json;
 using Segment = std::variant<std::string, std::size_t>;
 
 std::string format_path(const std::vector<Segment>& path) {
-  if (path.empty()) return "(root)";
+  if (path.empty()) return std::string(coercion::kRootPath);
   std::string out;
   for (const auto& seg : path) {
     if (const auto* key = std::get_if<std::string>(&seg)) {
-      if (text::is_identifier(*key)) {
-        if (!out.empty()) out += '.';
-        out += *key;
-      } else {
-        out += '[' + text::quote(*key) + ']';
-      }
+      coercion::append_key(out, *key);
     } else {
-      out += '[' + std::to_string(std::get<std::size_t>(seg)) + ']';
+      coercion::append_index(out, std::get<std::size_t>(seg));
     }
   }
   return out;
-}
-
-// Which kinds of JSON value a schema could accept at all (used to pick the alternative of an [:or ...]
-// whose errors are worth showing).
-bool same_family(const Schema& s, const json& v) {
-  switch (s.kind()) {
-    case Kind::String: case Kind::Keyword: return v.is_string();
-    case Kind::Int: case Kind::Float: return v.is_number();
-    case Kind::Bool: return v.is_boolean();
-    case Kind::Nil: return v.is_null();
-    case Kind::Any: return true;
-    case Kind::Vector: case Kind::Sequential: case Kind::Set: case Kind::Tuple: return v.is_array();
-    case Kind::Map: case Kind::MapOf: return v.is_object();
-    case Kind::Enum: return !v.is_structured();
-    case Kind::Maybe: return v.is_null() || same_family(s.item(), v);
-    case Kind::And: return same_family(s.children().front(), v);
-    case Kind::Or:
-      for (const auto& c : s.children())
-        if (same_family(c, v)) return true;
-      return false;
-    case Kind::Refinement: return true;
-  }
-  return false;
 }
 
 std::string type_name(const Schema& s) {
@@ -67,37 +34,11 @@ std::string type_name(const Schema& s) {
     case Kind::Enum: return "enum";
     case Kind::Or: {
       std::vector<std::string> names;
-      for (const auto& c : s.children()) {
-        auto n = type_name(c);
-        if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(std::move(n));
-      }
-      std::string out;
-      for (std::size_t i = 0; i < names.size(); ++i) {
-        if (i) out += i + 1 == names.size() ? " or " : ", ";
-        out += names[i];
-      }
-      return out;
+      for (const auto& c : s.children()) names.push_back(type_name(c));
+      return coercion::union_name(names);
     }
     default: return std::string(kind_name(s.kind()));
   }
-}
-
-std::string enum_list(const std::vector<json>& values) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (i) out += ", ";
-    out += values[i].dump(-1, ' ', false, json::error_handler_t::replace);
-  }
-  return out + "]";
-}
-
-std::string short_value(const json& v) {
-  if (v.is_array()) return "list";
-  if (v.is_object()) return "map";
-  if (v.is_null()) return "nil";
-  if (v.is_string()) return text::quote(text::excerpt(v.get_ref<const std::string&>(), 64));
-  std::string described = coercion::describe(v);  // "int 5" -> "5"
-  return described.substr(described.find(' ') + 1);
 }
 
 class Walker {
@@ -151,70 +92,32 @@ class Walker {
   void warn(std::string message) { warnings.push_back({format_path(path_), std::move(message)}); }
 
   bool integer(const json& v, json* out) {
-    if (v.is_number_integer() && !v.is_number_unsigned()) return accept(v, out);
-    if (v.is_number_unsigned()) {
-      if (v.get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
-        if (out) *out = static_cast<std::int64_t>(v.get<std::uint64_t>());
-        return true;
-      }
-      return fail(coercion::expected("int in range " + coercion::int64_range(), v), v, out);
-    }
-    if (v.is_number_float()) {
-      // nlohmann reads integers beyond 64 bits as floats: say the range rather than "got float".
-      double d = v.get<double>();
-      if (std::isfinite(d) && std::trunc(d) == d && (d <= -9223372036854775808.0 || d >= 9223372036854775808.0))
-        return fail(coercion::expected("int in range " + coercion::int64_range(), v), v, out);
-    }
-    if (v.is_string() && coercing()) {
-      const auto& s = v.get_ref<const std::string&>();
-      auto r = coercion::int_from_string(s);
-      if (r.status == coercion::Status::Ok) {
-        warn(coercion::coerced(s, "int"));
-        if (out) *out = r.value;
-        return true;
-      }
-      if (r.status == coercion::Status::OutOfRange)
-        return fail(coercion::expected("int in range " + coercion::int64_range(), v), v, out);
-    }
-    return fail(coercion::expected("int", v), v, out);
+    auto r = coercion::to_int(v, coercing());
+    if (r.verdict == coercion::Verdict::Failed) return fail(std::move(r.message), v, out);
+    if (r.verdict == coercion::Verdict::Coerced) warn(std::move(r.message));
+    if (out) *out = r.value;
+    return true;
   }
 
   bool number(const json& v, json* out) {
-    if (v.is_number_float()) {
-      if (!std::isfinite(v.get<double>())) return fail(coercion::expected("finite float", v), v, out);
-      return accept(v, out);
-    }
-    if (v.is_number()) {
-      // int -> float widening is silent; in the input direction the value becomes a float.
-      if (out) *out = coercing() ? json(v.get<double>()) : v;
-      return true;
-    }
-    if (v.is_string() && coercing()) {
-      const auto& s = v.get_ref<const std::string&>();
-      if (auto d = coercion::float_from_string(s)) {
-        warn(coercion::coerced(s, "float"));
-        if (out) *out = *d;
-        return true;
-      }
-    }
-    return fail(coercion::expected("float", v), v, out);
+    auto r = coercion::to_float(v, coercing());
+    if (r.verdict == coercion::Verdict::Failed) return fail(std::move(r.message), v, out);
+    if (r.verdict == coercion::Verdict::Coerced) warn(std::move(r.message));
+    // int -> float widening: in the input direction the value becomes a float.
+    if (out) *out = r.verdict == coercion::Verdict::Exact && !v.is_number_float() && !coercing() ? v : json(r.value);
+    return true;
   }
 
   bool boolean(const json& v, json* out) {
-    if (v.is_boolean()) return accept(v, out);
-    if (v.is_string() && coercing()) {
-      const auto& s = v.get_ref<const std::string&>();
-      if (auto b = coercion::bool_from_string(s)) {
-        warn(coercion::coerced(s, "bool"));
-        if (out) *out = *b;
-        return true;
-      }
-    }
-    return fail(coercion::expected("bool", v), v, out);
+    auto r = coercion::to_bool(v, coercing());
+    if (r.verdict == coercion::Verdict::Failed) return fail(std::move(r.message), v, out);
+    if (r.verdict == coercion::Verdict::Coerced) warn(std::move(r.message));
+    if (out) *out = r.value;
+    return true;
   }
 
   bool list(const Schema& s, const json& v, json* out) {
-    if (!v.is_array()) return fail(coercion::expected(s.kind() == Kind::Set ? "set (a list of unique items)" : "list", v), v, out);
+    if (!v.is_array()) return fail(coercion::expected(s.kind() == Kind::Set ? coercion::kSetOf : "list", v), v, out);
     bool ok = true;
     // A set compares its coerced items, so it builds them even when the caller did not ask.
     json local;
@@ -231,30 +134,11 @@ class Walker {
     return ok;
   }
 
-  // Sorting keeps a million-item set at n log n; json's operator< treats 1 and 1.0 as equal, as
-  // JSON Schema's uniqueItems does.
   bool unique(const json& items) {
-    std::vector<std::size_t> order(items.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    // Ties broken by index: a stable order without std::stable_sort (deprecated internals in clang).
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-      if (items[a] < items[b]) return true;
-      if (items[b] < items[a]) return false;
-      return a < b;
-    });
-    std::vector<std::pair<std::size_t, std::size_t>> dups;  // (index, index of its first equal)
-    std::size_t group = 0;  // ties are in index order: a group's first element has the smallest index
-    for (std::size_t k = 1; k < order.size(); ++k) {
-      if (items[order[k - 1]] < items[order[k]]) {
-        group = k;
-      } else {
-        dups.emplace_back(order[k], order[group]);
-      }
-    }
-    std::sort(dups.begin(), dups.end());
+    auto dups = coercion::duplicates(items);
     for (const auto& [i, j] : dups) {
       path_.emplace_back(i);
-      error("duplicate item (same as [" + std::to_string(j) + "])");
+      error(coercion::duplicate_item(j));
       path_.pop_back();
     }
     return dups.empty();
@@ -262,10 +146,10 @@ class Walker {
 
   bool tuple(const Schema& s, const json& v, json* out) {
     const auto& types = s.children();
-    if (!v.is_array()) return fail(coercion::expected("list of " + std::to_string(types.size()) + " items", v), v, out);
+    if (!v.is_array()) return fail(coercion::expected(coercion::list_of(types.size()), v), v, out);
     bool ok = true;
     if (v.size() != types.size()) {
-      error("expected list of " + std::to_string(types.size()) + " items, got " + std::to_string(v.size()));
+      error(coercion::wrong_length(types.size(), v.size()));
       ok = false;
     }
     if (out) *out = json::array();
@@ -295,7 +179,7 @@ class Walker {
         if (out) (*out)[e.name] = *e.default_value;
       } else if (absent) {
         if (!e.optional) {
-          error("missing required field");
+          error(std::string(coercion::kMissingField));
           ok = false;
         }
       } else if (it->is_null() && e.optional) {
@@ -311,7 +195,7 @@ class Walker {
       if (s.find(it.key())) continue;
       if (options_.mode == Mode::Strict) {
         path_.emplace_back(it.key());
-        error("unexpected field");
+        error(std::string(coercion::kUnexpectedField));
         path_.pop_back();
         ok = false;
       }
@@ -343,14 +227,15 @@ class Walker {
   bool enumeration(const Schema& s, const json& v, json* out) {
     for (const auto& allowed : s.values())
       if (allowed == v && allowed.is_boolean() == v.is_boolean()) return accept(v, out);
-    return fail("expected one of " + enum_list(s.values()) + ", got " + short_value(v), v, out);
+    return fail(coercion::not_one_of(s.values(), v), v, out);
   }
 
-  // The first alternative that matches without coercion wins; otherwise the first that matches with
-  // it. When none does, the errors of the closest alternative of the value's shape are reported.
-  // Each alternative is walked once, so nested unions cost no more than their size.
+  // coercion::UnionChoice picks the alternative. Each alternative is walked once, so nested unions cost
+  // no more than their size.
   bool one_of(const Schema& s, const json& v, json* out) {
     ValidateOptions lenient{options_.direction, options_.mode == Mode::Strict ? Mode::Strict : Mode::Enabled};
+    const unsigned kind = coercion::kind_bit(coercion::json_kind(v));
+    coercion::UnionChoice choice;
     std::optional<Walker> coerced, closest;
     json coerced_value;
     for (const auto& alt : s.children()) {
@@ -358,16 +243,17 @@ class Walker {
       trial.trial_ = true;
       json value;
       bool ok = trial.walk(alt, v, out ? &value : nullptr);
-      if (ok && trial.warnings.empty()) {  // exact: no coercion needed
-        if (out) *out = std::move(value);
-        return true;
-      }
-      if (ok && !coerced) {
-        coerced.emplace(std::move(trial));
-        coerced_value = std::move(value);
-      } else if (!ok && same_family(alt, v) && !alt.is_primitive() && alt.kind() != Kind::Enum &&
-                 (!closest || trial.errors.size() < closest->errors.size())) {
-        closest.emplace(std::move(trial));
+      bool detailed = (coercion::family(alt) & kind) && coercion::detailed(alt);
+      switch (choice.offer(ok, !trial.warnings.empty(), detailed, trial.errors.size())) {
+        case coercion::UnionChoice::Take::Exact:
+          if (out) *out = std::move(value);
+          return true;
+        case coercion::UnionChoice::Take::Coerced:
+          coerced.emplace(std::move(trial));
+          coerced_value = std::move(value);
+          break;
+        case coercion::UnionChoice::Take::Closest: closest.emplace(std::move(trial)); break;
+        case coercion::UnionChoice::Take::Nothing: break;
       }
     }
     if (coerced) {
@@ -410,30 +296,8 @@ class Walker {
   }
 
   bool refine(const Schema& s, const json& v, json* out) {
-    if (s.op() == Refine::Re) {
-      if (!v.is_string()) return fail(coercion::expected("string", v), v, out);
-      if (s.matches(v.get_ref<const std::string&>())) return accept(v, out);
-      return fail("expected string matching " + text::quote(s.bound().get_ref<const std::string&>()) + ", got " +
-                      short_value(v), v, out);
-    }
-    if (!v.is_number()) return fail(coercion::expected("number", v), v, out);
-    if (v.is_number_float() && std::isnan(v.get<double>())) return fail(coercion::expected("number", v), v, out);
-    const json& b = s.bound();
-    int cmp;  // sign of (v - b)
-    if (v.is_number_integer() && b.is_number_integer() && !v.is_number_unsigned()) {
-      auto x = v.get<std::int64_t>(), y = b.get<std::int64_t>();
-      cmp = (x > y) - (x < y);
-    } else if (v.is_number_unsigned() && b.is_number_integer()) {
-      cmp = b.get<std::int64_t>() < 0 ? 1 : (v.get<std::uint64_t>() > b.get<std::uint64_t>()) - (v.get<std::uint64_t>() < b.get<std::uint64_t>());
-    } else {
-      double x = v.get<double>(), y = b.get<double>();
-      cmp = (x > y) - (x < y);
-    }
-    static constexpr std::string_view ops[] = {">", "<", ">=", "<="};
-    bool pass = s.op() == Refine::Gt ? cmp > 0 : s.op() == Refine::Lt ? cmp < 0 : s.op() == Refine::Ge ? cmp >= 0 : cmp <= 0;
-    if (pass) return accept(v, out);
-    return fail("expected value " + std::string(ops[static_cast<int>(s.op())]) + " " + text::number(b) + ", got " +
-                    short_value(v), v, out);
+    if (auto message = coercion::refinement_error(s, v)) return fail(std::move(*message), v, out);
+    return accept(v, out);
   }
 
   ValidateOptions options_;

@@ -1,13 +1,19 @@
 #pragma once
-// The scalar coercion rules and message texts of DESIGN.md section 6, as plain functions so that the
-// runtime validator and generated decoders apply exactly the same rules and say exactly the same thing.
+// The coercion rules and message texts of DESIGN.md section 6, as plain functions so that the runtime
+// validator and the codecs of generated code (ptc/codec/) apply exactly the same rules and say exactly
+// the same thing.
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json_fwd.hpp>
+
+#include <ptc/schema.hpp>
 
 namespace ptc::coercion {
 
@@ -30,15 +36,92 @@ bool is_whole(double d);
 
 /// `int64` bounds as printed in range errors: "-9223372036854775808..9223372036854775807".
 std::string int64_range();
+/// Any integer type's bounds in the same format: "0..255".
+std::string int_range(std::int64_t min, std::uint64_t max);
 
 /// Describes a value for "got ..." in messages: `string "abc"`, `int 5`, `float 4.5`, `bool true`,
 /// `nil`, `list`, `map`. Long strings are cut to 64 bytes and end with `..." (N bytes)`.
 std::string describe(const nlohmann::json& value);
 std::string describe_string(std::string_view s);
+/// The value as enum and refinement messages show it: `"abc"`, `5`, `4.5`, `true`, `nil`, `list`, `map`.
+std::string short_value(const nlohmann::json& value);
 
 /// `expected <what>, got <describe(value)>`.
 std::string expected(std::string_view what, const nlohmann::json& value);
 /// `coerced string "42" to int`.
 std::string coerced(std::string_view original, std::string_view target);
+
+/// What a scalar rule made of a value: taken as it is (int -> float widening included), coerced from a
+/// string (`message` is the warning), or rejected (`message` is the error).
+enum class Verdict { Exact, Coerced, Failed };
+template <class T>
+struct Outcome {
+  Verdict verdict = Verdict::Failed;
+  T value{};
+  std::string message;
+};
+/// `:int` (int64). `coercing`: strings may be read as numbers (the input direction outside Strict).
+Outcome<std::int64_t> to_int(const nlohmann::json& value, bool coercing);
+/// `:float`: finite floats, and integers widened silently.
+Outcome<double> to_float(const nlohmann::json& value, bool coercing);
+/// `:bool`.
+Outcome<bool> to_bool(const nlohmann::json& value, bool coercing);
+
+/// `expected one of ["low", "high"], got "medium"`.
+std::string not_one_of(const std::vector<nlohmann::json>& values, const nlohmann::json& got);
+/// Checks a `[:> n]`, `[:>= n]`, `[:< n]`, `[:<= n]` or `[:re "..."]` schema: nullopt when `value`
+/// passes, else the message (`expected value >= 0, got -1`, `expected string matching "^a", got "b"`).
+std::optional<std::string> refinement_error(const Schema& refinement, const nlohmann::json& value);
+
+inline constexpr std::string_view kMissingField = "missing required field";
+inline constexpr std::string_view kUnexpectedField = "unexpected field";
+/// What a set expects, in `expected ..., got ...`.
+inline constexpr std::string_view kSetOf = "set (a list of unique items)";
+/// `list of 2 items`, what a tuple expects.
+std::string list_of(std::size_t n);
+/// `expected list of 2 items, got 3`.
+std::string wrong_length(std::size_t expected, std::size_t got);
+/// `duplicate item (same as [0])`, reported at the later item.
+std::string duplicate_item(std::size_t first);
+/// The repeated items of a list, compared as JSON (1 and 1.0 are equal): (index, index of its first
+/// equal), by index.
+std::vector<std::pair<std::size_t, std::size_t>> duplicates(const nlohmann::json& items);
+
+/// The kinds of JSON value, as unions tell them apart.
+enum class JsonKind : unsigned { Null, Bool, Number, String, List, Map };
+constexpr unsigned kind_bit(JsonKind k) { return 1u << static_cast<unsigned>(k); }
+inline constexpr unsigned kAllKinds = 0x3f;
+inline constexpr unsigned kScalarKinds = 0x0f;
+JsonKind json_kind(const nlohmann::json& value);
+/// The kinds a schema could accept at all, a kind_bit each: the "same family" of a value.
+unsigned family(const Schema& s);
+/// Whether a failed match against `s` explains more than "expected <type>" would: not a primitive and
+/// not an enum.
+bool detailed(const Schema& s);
+/// A union's type name, as in `expected string or int, got bool true`: the alternatives' names without
+/// repeats, joined with ", " and a final " or ".
+std::string union_name(const std::vector<std::string>& names);
+
+/// How `[:or ...]` picks an alternative. Offer the alternatives in order with the outcome of trying
+/// each: the first exact match wins at once; otherwise the first match that needed coercion; when none
+/// matches, the detailed alternative of the value's family with the fewest errors explains the
+/// failure; with none of those, the error is `expected <union_name>, got ...`.
+class UnionChoice {
+ public:
+  enum class Take { Exact, Coerced, Closest, Nothing };
+  /// `coerced`: the match needed coercion (it warned). `detailed_in_family`: the alternative is
+  /// detailed() and its family() holds the value's kind.
+  Take offer(bool ok, bool coerced, bool detailed_in_family, std::size_t errors);
+
+ private:
+  bool have_coerced_ = false;
+  bool have_closest_ = false;
+  std::size_t closest_errors_ = 0;
+};
+
+/// Paths as issues print them: `items[0].name`, `["odd key"]`; the empty path prints as `(root)`.
+void append_key(std::string& path, std::string_view key);
+void append_index(std::string& path, std::size_t index);
+inline constexpr std::string_view kRootPath = "(root)";
 
 }  // namespace ptc::coercion

@@ -1,9 +1,19 @@
 #pragma once
-// The whole public API of ptc::runtime.
+// The whole public API of ptc::runtime, except <ptc/codec/...>, which only generated code needs.
 
+#include <ptc/annotate.hpp>
 #include <ptc/budget.hpp>
 #include <ptc/cli.hpp>
 #include <ptc/coercion.hpp>
+#include <ptc/command.hpp>
+#include <ptc/command_dispatcher.hpp>
+#include <ptc/command_executor.hpp>
+#include <ptc/command_permissions.hpp>
+#include <ptc/command_policy.hpp>
+#include <ptc/command_registry.hpp>
+#include <ptc/command_run.hpp>
+#include <ptc/command_settings.hpp>
+#include <ptc/commands.hpp>
 #include <ptc/deadline.hpp>
 #include <ptc/error.hpp>
 #include <ptc/events.hpp>
@@ -22,6 +32,8 @@
 #include <ptc/schema.hpp>
 #include <ptc/section.hpp>
 #include <ptc/session.hpp>
+#include <ptc/signal.hpp>
+#include <ptc/signal_bus.hpp>
 #include <ptc/signature.hpp>
 #include <ptc/tool.hpp>
 #include <ptc/tool_call.hpp>

@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +37,14 @@ class ToolInvoker {
   };
   /// `arguments` is a JSON object (dispatch checks that first).
   virtual Prepared prepare(const nlohmann::json& arguments, Mode mode) const = 0;
+  /// The same from the arguments' JSON text, when a call brings them as text (OpenAI does), for
+  /// invokers that read text directly. nullopt means "use prepare": the text is not a JSON object (or
+  /// not JSON), or this invoker has no text path; dispatch then parses and reports as usual.
+  virtual std::optional<Prepared> prepare_text(std::string_view arguments, Mode mode) const {
+    (void)arguments;
+    (void)mode;
+    return std::nullopt;
+  }
 };
 
 /// The parts of a tool, checked when a Tool is built from them.

@@ -8,7 +8,10 @@
 //   template <class W> static void encode(W& w, const T& value);  // W: TextWriter or JsonWriter
 //   static constexpr Shape shape;        // which JSON kinds it could accept (for variants)
 //   static std::string type_name();      // as the validator says it: "int", "string or nil", "map"
-// Decoding gives exactly the validator's results for the signature ptc-gen derives from T.
+// Decoding gives exactly the validator's results for the signature ptc-gen derives from T (the rules
+// and the few differences are in docs/codecs.md). `decode` reads the value to its end, assigns all of
+// `out` (a repeated key decodes again into the same object), and on failure leaves `out` valid but
+// unspecified. std::expected<T,E> has only `encode`: it is a result type.
 
 #include <array>
 #include <chrono>
@@ -34,12 +37,18 @@
 
 #include <ptc/codec/decoder.hpp>
 #include <ptc/codec/writer.hpp>
+#include <ptc/coercion.hpp>
 #include <ptc/schema.hpp>
 
 namespace ptc::codec {
 
-/// The JSON kinds a codec accepts, as the validator's "same family" test sees them.
-enum class Shape { String, Number, Bool, Nil, Any, List, Map, Enum, Union };
+/// What a union needs to know of an alternative: the JSON kinds its schema could accept
+/// (coercion::family, a coercion::kind_bit each), and whether its failures are worth detailing
+/// (coercion::detailed: not a primitive, not an enum).
+struct Shape {
+  unsigned kinds = 0;
+  bool detailed = false;
+};
 
 template <class T, class Enable = void>
 struct Codec;  // no definition: a type ptc cannot map fails to compile here
@@ -59,7 +68,9 @@ struct EnumTraits;
 /// One field of a struct (or one parameter of a tool's arguments), in declaration order.
 struct FieldInfo {
   std::string_view name;  ///< the JSON key
-  bool optional = false;  ///< may be absent or null
+  /// May be absent or null ([:maybe T]). The C++ type must be nullable (std::optional, a smart pointer):
+  /// null is decoded by its codec, which empties it.
+  bool optional = false;
   bool has_default = false;  ///< absent or null fills the default (StructTraits::fill_default)
 };
 
@@ -83,7 +94,9 @@ bool decode_object(Decoder& d, Value& v, std::span<const FieldInfo> fields, Deco
                    FillDefault&& fill_default);
 
 /// Checks `value` (already decoded) against the refinements of `constraint`, an `[:and T refinements...]`
-/// schema from PTC_RANGE / PTC_PATTERN, with the validator's messages.
+/// schema from PTC_RANGE / PTC_PATTERN, with the validator's messages; T itself is not checked again.
+/// Call it only when the decode succeeded: the validator skips refinements when T fails. A null value
+/// (an empty optional) passes, as [:maybe [:and ...]] lets null through.
 bool check(Decoder& d, const Schema& constraint, const nlohmann::json& value);
 
 /// Encodes `value` as JSON text.
@@ -93,8 +106,9 @@ std::string to_text(const T& value);
 template <class T>
 nlohmann::json to_json_value(const T& value);
 
-/// Decodes a whole document (JSON text) into `out`. Parse errors of the text are reported as an error
-/// at `(root)`: "invalid JSON: <simdjson's message>".
+/// Decodes a whole document (JSON text) into `out`; `value` is to_json_value(out). Text that is not
+/// JSON is an error at `(root)` in every mode: "invalid JSON: <simdjson's message>" (or "invalid JSON:
+/// nesting deeper than 512 levels").
 template <class T>
 Validation decode_text(std::string_view text, T& out, Mode mode = Mode::Enabled);
 

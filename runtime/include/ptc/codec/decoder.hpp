@@ -3,11 +3,16 @@
 // and warnings, reported exactly as ptc::validate reports them for the same signature (same texts,
 // same paths, same order). Generated code and the codecs in this directory use it; users need not.
 
+#include <array>
 #include <cstddef>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
 #include <simdjson.h>
 
 #include <ptc/validate.hpp>
@@ -16,12 +21,18 @@ namespace ptc::codec {
 
 using Value = simdjson::ondemand::value;
 
-/// Nesting deeper than this (objects and lists inside each other) is an error, not a stack overflow.
-inline constexpr std::size_t kMaxDecodeDepth = 256;
+/// Thrown while decoding when the text turns out not to be JSON (simdjson reads lazily, so this can
+/// surface deep inside a decode), or nests deeper than ptc::kMaxJsonDepth as ptc::parse_json refuses
+/// to. The decode entry points catch it; a codec never needs to.
+class InvalidJson : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 class Decoder {
  public:
-  /// Decoding is always the input direction; `mode` decides coercion and strictness.
+  /// Decoding is always the input direction; `mode` decides coercion and strictness. In Disabled mode
+  /// nothing is reported (the decode still fails where a value cannot be read).
   explicit Decoder(Mode mode = Mode::Enabled);
 
   Mode mode() const { return mode_; }
@@ -29,9 +40,11 @@ class Decoder {
   bool coercing() const { return mode_ != Mode::Strict; }
 
   /// Path segments. A key must stay alive while it is on the path (simdjson's string buffer does).
-  void push(std::string_view key);
-  void push(std::size_t index);
-  void pop();
+  void push(std::string_view key) { push_segment({key, 0, true}); }
+  void push(std::size_t index) { push_segment({{}, index, false}); }
+  void pop() {
+    if (--path_length_ >= kInlinePath) deep_path_.pop_back();
+  }
   /// The current path as the validator prints it: `items[0].name`, `["odd key"]`, `(root)`.
   std::string path() const;
 
@@ -39,37 +52,47 @@ class Decoder {
   /// warning, as the validator does.
   void error(std::string message);
   void warn(std::string message);
+  /// Takes over an issue a trial decoder found: an error as error() records one, a warning as is.
+  void adopt_error(Issue issue);
+  void adopt_warning(Issue issue);
 
   const std::vector<Issue>& errors() const { return errors_; }
   const std::vector<Issue>& warnings() const { return warnings_; }
-  std::vector<Issue> take_errors();
-  std::vector<Issue> take_warnings();
+  std::vector<Issue> take_errors() { return std::move(errors_); }
+  std::vector<Issue> take_warnings() { return std::move(warnings_); }
 
-  /// A decoder for trying one alternative of a variant: same mode and path, its own issues, errors kept
-  /// as errors even in WarnOnly.
+  /// A decoder for trying one alternative of a variant, as the validator tries one: same path and
+  /// depth, its own issues, Strict if this one is Strict and Enabled otherwise, errors kept as errors.
   Decoder trial() const;
 
-  /// Positions in the issue lists; ObjectReader uses them to put a struct's issues in field order.
+  /// Positions in the issue lists; objects use them to put their issues in field order.
   struct Mark {
     std::size_t errors = 0;
     std::size_t warnings = 0;
+    friend bool operator==(const Mark&, const Mark&) = default;
   };
   Mark mark() const { return {errors_.size(), warnings_.size()}; }
-  /// Moves the issues recorded since `from` into `to` order. `order[i]` is the rank of the i-th span
-  /// (spans are consecutive, starting at `from`); issues are stably re-sorted by rank.
+  /// The issues recorded between `begin` and `end` while decoding one key (or one part of a value).
   struct Span {
     Mark begin, end;
-    std::size_t rank = 0;
+    std::size_t rank = 0;  ///< first sort key: a field's declaration index
     std::string_view key;  ///< second sort key (unknown fields and map keys sort by key, as std::map does)
   };
+  /// Rewrites the issues recorded since `from` as those of `spans` only, ordered by (rank, key); the
+  /// issues of spans left out are dropped (a repeated key: the last occurrence wins, as in
+  /// nlohmann::json). `spans` must cover disjoint ranges after `from`.
   void reorder(Mark from, std::vector<Span>& spans);
-  /// Drops the issues of `span` (a repeated key: the last occurrence wins, as in nlohmann::json).
-  void drop(const Span& span);
 
-  /// Depth guard for nested objects and lists. `enter()` returns false (and records the error) when
-  /// the limit is reached.
-  bool enter();
+  /// Depth guard for nested objects and lists: past ptc::kMaxJsonDepth levels the document is refused
+  /// (throws InvalidJson), as ptc::parse_json refuses it.
+  void enter();
   void leave() { --depth_; }
+
+  /// In Strict mode an integer given for a float stays an integer in the validator's value, so a
+  /// refinement shows it as given ("got 5", not "got 5.0"). The float codec notes it (or nullopt)
+  /// here; check() shows it in place of the float it equals.
+  void note_integer(std::optional<nlohmann::json> given) { noted_integer_ = std::move(given); }
+  std::optional<nlohmann::json> take_noted_integer() { return std::exchange(noted_integer_, std::nullopt); }
 
  private:
   struct Segment {
@@ -77,17 +100,32 @@ class Decoder {
     std::size_t index = 0;
     bool is_key = false;
   };
+  // Every field and item is pushed and popped, so the usual path lives inline, not on the heap.
+  static constexpr std::size_t kInlinePath = 16;
+  void push_segment(const Segment& s) {
+    if (path_length_ < kInlinePath) [[likely]] {
+      path_[path_length_++] = s;
+    } else {
+      push_deep(s);
+    }
+  }
+  void push_deep(const Segment& s);
+  const Segment& segment(std::size_t i) const { return i < kInlinePath ? path_[i] : deep_path_[i - kInlinePath]; }
+  bool reporting() const { return trial_ || mode_ != Mode::Disabled; }
+
   Mode mode_;
   bool trial_ = false;
   std::size_t depth_ = 0;
-  std::vector<Segment> path_;
+  std::size_t path_length_ = 0;
+  std::array<Segment, kInlinePath> path_;
+  std::vector<Segment> deep_path_;
   std::vector<Issue> errors_;
   std::vector<Issue> warnings_;
+  std::optional<nlohmann::json> noted_integer_;
 };
 
-/// Describes the value for "got ..." exactly as coercion::describe does for the same JSON.
-std::string describe(Value& value);
-/// Reads the value as nlohmann::json (used on slow paths: errors, variants, :any).
-nlohmann::json to_json(Value& value);
+/// Reads the value as nlohmann::json, with the types nlohmann's parser gives (used for :any and on
+/// slow paths).
+nlohmann::json to_json(Decoder& d, Value& value);
 
 }  // namespace ptc::codec

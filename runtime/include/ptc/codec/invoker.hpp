@@ -4,7 +4,10 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 
 #include <ptc/codec/codec.hpp>
 #include <ptc/tool.hpp>
@@ -12,15 +15,27 @@
 
 namespace ptc::codec {
 
-/// Turns what a tool function returns into the result dispatch expects.
-template <class R>
-ToolResult<nlohmann::json> to_tool_result(R&& value);                       // plain T
+namespace detail {
 template <class T>
-ToolResult<nlohmann::json> to_tool_result(ToolResult<T>&& result);          // keeps message/success
-ToolResult<nlohmann::json> void_result();                                    // void -> null
-// std::expected<T,E> -> {"result": T, "error": null} or {"result": null, "error": E} (when available)
+struct IsToolResult : std::false_type {};
+template <class T>
+struct IsToolResult<ToolResult<T>> : std::true_type {};
+}  // namespace detail
+
+/// Turns what a tool function returns into the result dispatch expects: a plain T (std::expected<T,E>
+/// included, as `{"result": T, "error": null}` / `{"result": null, "error": E}`) becomes a success
+/// holding its JSON; a ToolResult<T> keeps its message, success and exclusion flags.
+template <class R>
+  requires(!detail::IsToolResult<std::remove_cvref_t<R>>::value)
+ToolResult<nlohmann::json> to_tool_result(R&& value);
+template <class T>
+ToolResult<nlohmann::json> to_tool_result(ToolResult<T>&& result);
+/// What a void function returns: a success holding null (its result type is :nil).
+ToolResult<nlohmann::json> void_result();
 
 /// `Args` has StructTraits (one field per parameter). `call` runs the function on decoded arguments.
+/// Validation::value is the JSON of the decoded Args: fields the C++ types do not declare are dropped,
+/// and an absent optional parameter shows as null.
 template <class Args>
 class Invoker final : public ToolInvoker {
  public:
@@ -28,12 +43,45 @@ class Invoker final : public ToolInvoker {
   explicit Invoker(Call call) : call_(std::move(call)) {}
 
   /// From parsed JSON (dispatch parsed the arguments already): encodes to text and decodes.
-  Prepared prepare(const nlohmann::json& arguments, Mode mode) const override;
-  /// From JSON text, without building a DOM. nullopt when the text is not a JSON object, so that
-  /// dispatch reports it as it reports every malformed argument.
-  std::optional<Prepared> prepare_text(std::string_view arguments, Mode mode) const override;
+  Prepared prepare(const nlohmann::json& arguments, Mode mode) const override {
+    try {
+      if (auto p = decode(arguments.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), mode))
+        return std::move(*p);
+      return refused(coercion::expected("map", arguments));
+    } catch (const InvalidJson& e) {
+      return refused(e.what());  // nesting that ptc::parse_json would have refused
+    }
+  }
+  /// From JSON text, without building a DOM. nullopt when the text is not a JSON object, or not JSON
+  /// at all, so that dispatch reports it as it reports every malformed argument.
+  std::optional<Prepared> prepare_text(std::string_view arguments, Mode mode) const override {
+    try {
+      return decode(arguments, mode);
+    } catch (const InvalidJson&) {
+      return std::nullopt;
+    }
+  }
 
  private:
+  std::optional<Prepared> decode(std::string_view text, Mode mode) const {
+    auto args = std::make_shared<Args>();
+    Decoder d(mode);
+    auto decoded = detail::decode_root(text, true, [&](Value& v) { return Codec<Args>::decode(d, v, *args); });
+    if (!decoded) return std::nullopt;
+    Prepared p;
+    p.validation = detail::finish(d, *decoded);
+    p.validation.value = to_json_value(*args);
+    if (p.validation.ok) p.run = [this, args](ToolContext& context) { return call_(*args, context); };
+    return p;
+  }
+
+  static Prepared refused(std::string message) {
+    Prepared p;
+    p.validation.ok = false;
+    p.validation.errors.push_back({std::string(coercion::kRootPath), std::move(message)});
+    return p;
+  }
+
   Call call_;
 };
 
@@ -41,5 +89,23 @@ template <class Args>
 std::shared_ptr<const ToolInvoker> make_invoker(typename Invoker<Args>::Call call) {
   return std::make_shared<Invoker<Args>>(std::move(call));
 }
+
+template <class R>
+  requires(!detail::IsToolResult<std::remove_cvref_t<R>>::value)
+ToolResult<nlohmann::json> to_tool_result(R&& value) {
+  return ToolResult<nlohmann::json>::ok(to_json_value<std::remove_cvref_t<R>>(value));
+}
+
+template <class T>
+ToolResult<nlohmann::json> to_tool_result(ToolResult<T>&& result) {
+  ToolResult<nlohmann::json> out;
+  out.message = std::move(result.message);
+  if (result.value) out.value = to_json_value<T>(*result.value);
+  out.success = result.success;
+  out.exclude_value_from_context = result.exclude_value_from_context;
+  return out;
+}
+
+inline ToolResult<nlohmann::json> void_result() { return ToolResult<nlohmann::json>::ok(nullptr); }
 
 }  // namespace ptc::codec

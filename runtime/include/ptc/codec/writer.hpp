@@ -1,8 +1,10 @@
 #pragma once
 // Sinks for generated encoders: TextWriter writes JSON text directly (the fast path for results), and
 // JsonWriter builds nlohmann::json (for Validation::value and ToolResult<json>). Both produce the same
-// JSON, and TextWriter's bytes equal nlohmann::json::dump() of it.
+// JSON, and TextWriter's bytes equal nlohmann::json::dump() of it (with invalid UTF-8 replaced): object
+// keys come out sorted, as nlohmann's std::map holds them, and a repeated key keeps its last value.
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -22,6 +24,7 @@ class TextWriter {
   void string(std::string_view s);  ///< escaped like nlohmann::json::dump (invalid UTF-8 replaced)
   void json(const nlohmann::json& j);
   void begin_object();
+  /// `k` must stay alive until its object ends (field names are literals, map keys live in the map).
   void key(std::string_view k);
   void end_object();
   void begin_array();
@@ -33,8 +36,21 @@ class TextWriter {
 
  private:
   void separate();
+  void sort_members(std::size_t first);
+
+  struct Frame {  // an open object or list
+    bool empty = true;
+    std::size_t members = 0;  // an object's first entry in members_
+  };
+  struct Member {
+    std::string_view key;
+    std::size_t begin = 0;  // offset of the key's opening quote in out_
+  };
   std::string out_;
-  std::vector<bool> first_;  // per open container: nothing written yet
+  std::vector<Frame> frames_;
+  std::vector<Member> members_;
+  std::vector<std::size_t> order_;
+  std::string scratch_;
   bool after_key_ = false;
 };
 
@@ -56,7 +72,7 @@ class JsonWriter {
   nlohmann::json take() { return std::move(root_); }
 
  private:
-  void put(nlohmann::json v);
+  nlohmann::json& put(nlohmann::json v);
   nlohmann::json root_;
   std::vector<nlohmann::json*> stack_;
   std::string key_;

@@ -1,0 +1,84 @@
+# ptc_generate(TARGET <target> HEADERS <header>... [OUT_DIR <dir>] [CHECK_DIR <dir>] [MAX_DEPTH <n>])
+#
+# Runs ptc-gen on the headers at build time and adds the generated sources to <target>:
+#   <OUT_DIR>/<stem>.ptc.hpp   ptc_gen::<stem>::register_tools(...)   (#include "<stem>.ptc.hpp")
+#   <OUT_DIR>/<stem>.ptc.cpp   decoders, encoders, registration      (compiled into <target>)
+#   <OUT_DIR>/<stem>.tools.json, <stem>.tools.md                     (the schemas and prompt text)
+# OUT_DIR defaults to ${CMAKE_CURRENT_BINARY_DIR}/ptc_gen/<target>. ptc-gen sees <target>'s include
+# directories and compile definitions (its own and those of what it links, as the compiler does), a
+# depfile makes editing any header it read regenerate, and outputs are rewritten only when their bytes
+# change, so an edit that does not change the tools rebuilds nothing.
+# CHECK_DIR <dir> adds a CTest test `ptc_check.<target>` that fails (printing a unified diff) when the
+# files committed in <dir> differ from what ptc-gen generates now: a drift check for CI.
+
+function(ptc_generate)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "TARGET;OUT_DIR;CHECK_DIR;MAX_DEPTH" "HEADERS")
+  if(arg_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "ptc_generate: unknown arguments: ${arg_UNPARSED_ARGUMENTS}")
+  endif()
+  if(NOT arg_TARGET OR NOT TARGET "${arg_TARGET}")
+    message(FATAL_ERROR "ptc_generate: TARGET must name an existing target (got '${arg_TARGET}')")
+  endif()
+  if(NOT arg_HEADERS)
+    message(FATAL_ERROR "ptc_generate: HEADERS is empty")
+  endif()
+  if(NOT TARGET ptc::ptc-gen)
+    message(FATAL_ERROR "ptc_generate: ptc-gen is not available; build ptc with -DPTC_BUILD_GENERATOR=ON "
+                        "(or install a ptc that includes it)")
+  endif()
+  set(out_dir "${arg_OUT_DIR}")
+  if(NOT out_dir)
+    set(out_dir "${CMAKE_CURRENT_BINARY_DIR}/ptc_gen/${arg_TARGET}")
+  endif()
+  cmake_path(ABSOLUTE_PATH out_dir BASE_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}" NORMALIZE)
+  file(MAKE_DIRECTORY "${out_dir}")
+
+  # The target's flags, evaluated at generate time; TARGET_PROPERTY on build properties includes what
+  # linked targets contribute (ptc::runtime's include directory among them).
+  set(tgt "${arg_TARGET}")
+  set(includes "$<TARGET_PROPERTY:${tgt},INCLUDE_DIRECTORIES>")
+  set(defines "$<TARGET_PROPERTY:${tgt},COMPILE_DEFINITIONS>")
+  set(flags
+    "-std=c++$<IF:$<BOOL:$<TARGET_PROPERTY:${tgt},CXX_STANDARD>>,$<TARGET_PROPERTY:${tgt},CXX_STANDARD>,20>"
+    # $<SEMICOLON>, not ';': a literal one would split this list before the expression is evaluated.
+    "$<$<BOOL:${includes}>:-I$<JOIN:${includes},$<SEMICOLON>-I>>"
+    "$<$<BOOL:${defines}>:-D$<JOIN:${defines},$<SEMICOLON>-D>>")
+  set(options)
+  if(arg_MAX_DEPTH)
+    list(APPEND options "--max-depth=${arg_MAX_DEPTH}")
+  endif()
+
+  set(headers)
+  set(outputs)
+  set(sources)
+  foreach(header IN LISTS arg_HEADERS)
+    cmake_path(ABSOLUTE_PATH header BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}" NORMALIZE)
+    cmake_path(GET header STEM LAST_ONLY stem)
+    string(MAKE_C_IDENTIFIER "${stem}" stem)
+    list(APPEND headers "${header}")
+    list(APPEND outputs "${out_dir}/${stem}.ptc.hpp" "${out_dir}/${stem}.ptc.cpp"
+                        "${out_dir}/${stem}.tools.json" "${out_dir}/${stem}.tools.md")
+    list(APPEND sources "${out_dir}/${stem}.ptc.cpp")
+  endforeach()
+
+  set(depfile "${CMAKE_CURRENT_BINARY_DIR}/ptc_gen/${tgt}.d")
+  add_custom_command(
+    OUTPUT ${outputs}
+    COMMAND ptc::ptc-gen --out-dir "${out_dir}" --depfile "${depfile}" ${options} ${headers} -- ${flags}
+    DEPENDS ${headers} ptc::ptc-gen
+    DEPFILE "${depfile}"
+    COMMAND_EXPAND_LISTS
+    COMMENT "ptc-gen: generating tools of ${tgt}"
+    VERBATIM)
+  target_sources(${tgt} PRIVATE ${sources})
+  target_include_directories(${tgt} PUBLIC "$<BUILD_INTERFACE:${out_dir}>")
+  target_link_libraries(${tgt} PUBLIC ptc::runtime)
+
+  if(arg_CHECK_DIR)
+    set(check_dir "${arg_CHECK_DIR}")
+    cmake_path(ABSOLUTE_PATH check_dir BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}" NORMALIZE)
+    add_test(NAME ptc_check.${tgt}
+             COMMAND ptc::ptc-gen --check "${check_dir}" ${options} ${headers} -- ${flags}
+             COMMAND_EXPAND_LISTS)
+  endif()
+endfunction()

@@ -1,0 +1,181 @@
+#include "emit/codec_traits.hpp"
+
+#include <optional>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include <ptc/signature.hpp>
+
+#include "emit/code_writer.hpp"
+#include "emit/cpp_text.hpp"
+#include "model/schema.hpp"
+
+namespace ptcgen::emit {
+
+namespace {
+
+/// One JSON field of a struct or of a tool's arguments, as its traits read and write it.
+struct FieldCode {
+  std::string json_name;
+  std::string member;
+  std::string codec_type;  ///< the member's C++ type
+  bool nullable = false;  ///< std::optional or a smart pointer: FieldInfo::optional, checks apply to *member
+  std::optional<std::string> default_cpp;
+  std::optional<ptc::Schema> check;
+};
+
+std::string field_infos(const std::vector<FieldCode>& fields) {
+  std::string out;
+  for (const auto& f : fields) {
+    if (!out.empty()) out += ", ";
+    out += fmt::format("{{{}, {}, {}}}", string_literal(f.json_name), f.nullable, f.default_cpp.has_value());
+  }
+  return out;
+}
+
+std::string constraint_function(const FieldCode& f) { return "constraint_" + f.member; }
+
+std::string decode_statement(const FieldCode& f) {
+  std::string out = fmt::format("return Codec<{}>::decode(d, v, out.{})", f.codec_type, f.member);
+  if (f.check) {
+    const std::string call = fmt::format("{}()", constraint_function(f));
+    if (f.nullable)
+      out += fmt::format(" && (!out.{0} || check(d, {1}, to_json_value(*out.{0})))", f.member, call);
+    else
+      out += fmt::format(" && check(d, {}, to_json_value(out.{}))", call, f.member);
+  }
+  return out + ";";
+}
+
+void write_struct_traits(CodeWriter& w, const std::string& type, const std::vector<FieldCode>& fields) {
+  w.open(fmt::format("template <> struct StructTraits<{}>", type));
+  if (fields.empty())
+    w.line("static constexpr std::array<FieldInfo, 0> fields{};");
+  else
+    w.line(fmt::format("static constexpr std::array<FieldInfo, {}> fields{{{{{}}}}};", fields.size(),
+                       field_infos(fields)));
+
+  for (const auto& f : fields) {
+    if (!f.check) continue;
+    // A function-local static: parsed on first use, never during static initialization.
+    w.open(fmt::format("static const ptc::Schema& {}()", constraint_function(f)));
+    w.line(fmt::format("static const ptc::Schema schema = ptc::parse_malli_type({}).value();",
+                       raw_string(ptc::to_malli(*f.check))));
+    w.line("return schema;");
+    w.close();
+  }
+
+  w.open(fmt::format("static bool decode_field(Decoder& d, std::size_t index, Value& v, {}& out)", type));
+  if (fields.empty()) {
+    w.line("(void)d;").line("(void)index;").line("(void)v;").line("(void)out;");
+  } else {
+    w.open("switch (index)");
+    for (std::size_t i = 0; i < fields.size(); ++i) w.line(fmt::format("case {}: {}", i, decode_statement(fields[i])));
+    w.close();
+  }
+  w.line("return true;");
+  w.close();
+
+  w.open(fmt::format("static void fill_default(std::size_t index, {}& out)", type));
+  bool any_default = false;
+  for (const auto& f : fields) any_default = any_default || f.default_cpp.has_value();
+  if (!any_default) {
+    w.line("(void)index;").line("(void)out;");
+  } else {
+    w.open("switch (index)");
+    for (std::size_t i = 0; i < fields.size(); ++i)
+      if (fields[i].default_cpp)
+        w.line(fmt::format("case {}: out.{} = {}; return;", i, fields[i].member, *fields[i].default_cpp));
+    w.close();
+  }
+  w.close();
+
+  w.open(fmt::format("template <class W> static void encode_fields(W& w, const {}& value)", type));
+  if (fields.empty()) w.line("(void)w;").line("(void)value;");
+  for (const auto& f : fields)
+    w.line(fmt::format("w.key({}); Codec<{}>::encode(w, value.{});", string_literal(f.json_name), f.codec_type,
+                       f.member));
+  w.close();
+  w.close("};");
+}
+
+void write_enum_traits(CodeWriter& w, const model::Enum& e) {
+  w.open(fmt::format("template <> struct EnumTraits<{}>", e.cpp));
+  std::string entries;
+  for (const auto& x : e.enumerators) {
+    if (!entries.empty()) entries += ", ";
+    entries += fmt::format("{{{}, {}}}", string_literal(x.name), x.cpp);
+  }
+  if (e.enumerators.empty())
+    w.line(fmt::format("static constexpr std::array<EnumEntry<{}>, 0> entries{{}};", e.cpp));
+  else
+    w.line(fmt::format("static constexpr std::array<EnumEntry<{}>, {}> entries{{{{{}}}}};", e.cpp,
+                       e.enumerators.size(), entries));
+  w.close("};");
+}
+
+std::vector<FieldCode> struct_fields(const model::Struct& s, const model::HeaderModel& header) {
+  std::vector<FieldCode> out;
+  for (const auto& f : s.fields) {
+    FieldCode c;
+    c.json_name = f.json_name;
+    c.member = f.cpp_name;
+    c.codec_type = f.type.cpp;
+    c.nullable = model::is_optional(f.type);
+    c.check = extra_check(model::value_schema(f.type, f.constraints, header), f.type, header);
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+std::vector<FieldCode> arg_fields(const ToolPlan& tool) {
+  std::vector<FieldCode> out;
+  for (const auto& a : tool.args) {
+    FieldCode c;
+    c.json_name = a.json_name;
+    c.member = a.member;
+    c.codec_type = a.stored_type;
+    c.nullable = a.nullable;
+    if (a.fills_default) c.default_cpp = a.param->default_value->cpp;
+    c.check = a.check;
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string args_type(std::string_view stem, const ToolPlan& tool) {
+  return fmt::format("::ptc_gen::{}::detail::{}_args", stem, tool.id);
+}
+
+std::string args_structs(const Plan& plan) {
+  CodeWriter w;
+  for (const auto& t : plan.tools) {
+    if (!w.empty()) w.blank();
+    w.open(fmt::format("struct {}_args", t.id));
+    for (const auto& a : t.args) w.line(fmt::format("{} {}{{}};", a.stored_type, a.member));
+    w.close("};");
+  }
+  return w.take();
+}
+
+std::string codec_traits(const model::HeaderModel& header, const Plan& plan) {
+  CodeWriter w;
+  for (const auto& e : header.enums) {
+    if (!w.empty()) w.blank();
+    write_enum_traits(w, e);
+  }
+  for (const auto& s : header.structs) {
+    if (!w.empty()) w.blank();
+    write_struct_traits(w, s.cpp, struct_fields(s, header));
+  }
+  for (const auto& t : plan.tools) {
+    if (!w.empty()) w.blank();
+    write_struct_traits(w, args_type(header.stem, t), arg_fields(t));
+  }
+  return w.take();
+}
+
+}  // namespace ptcgen::emit

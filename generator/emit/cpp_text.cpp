@@ -1,0 +1,54 @@
+#include "emit/cpp_text.hpp"
+
+namespace ptcgen::emit {
+
+std::string string_literal(std::string_view text) {
+  static constexpr char digits[] = "01234567";
+  std::string out = "\"";
+  for (char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    switch (ch) {
+      case '"': out += "\\\""; continue;
+      case '\\': out += "\\\\"; continue;
+      case '\n': out += "\\n"; continue;
+      case '\t': out += "\\t"; continue;
+      default: break;
+    }
+    if (c >= 0x20 && c < 0x7f) {
+      out += ch;
+    } else {
+      // Three octal digits always end the escape, so the next character cannot extend it.
+      out += '\\';
+      out += digits[(c >> 6) & 7];
+      out += digits[(c >> 3) & 7];
+      out += digits[c & 7];
+    }
+  }
+  return out + "\"";
+}
+
+std::string raw_string(std::string_view text) {
+  std::string delimiter = "ptc";
+  while (text.find(")" + delimiter + "\"") != std::string_view::npos) delimiter += '_';
+  return "R\"" + delimiter + "(" + std::string(text) + ")" + delimiter + "\"";
+}
+
+std::string IdentifierNamer::make(std::string_view name) {
+  std::string base;
+  for (char c : name) {
+    const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    if (word) {
+      base += c;
+    } else if (!base.empty() && base.back() != '_') {
+      base += '_';
+    }
+  }
+  while (!base.empty() && base.back() == '_') base.pop_back();
+  if (base.empty() || (base.front() >= '0' && base.front() <= '9')) base.insert(0, "t_");
+  std::string id = base;
+  for (int n = 2; used_.count(id); ++n) id = base + "_" + std::to_string(n);
+  used_.insert(id);
+  return id;
+}
+
+}  // namespace ptcgen::emit

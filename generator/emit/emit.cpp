@@ -1,0 +1,92 @@
+#include "emit/emit.hpp"
+
+#include <string_view>
+
+#include <kainjow/mustache.hpp>
+
+#include "emit/codec_traits.hpp"
+#include "emit/plan.hpp"
+#include "emit/registration.hpp"
+#include "emit/templates.hpp"
+#include "emit/tool_docs.hpp"
+
+namespace ptcgen::emit {
+
+namespace {
+
+using kainjow::mustache::data;
+using kainjow::mustache::mustache;
+
+std::string file_name(const std::string& path) {
+  const auto slash = path.find_last_of("/\\");
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+std::string render(std::string_view skeleton, const data& values) {
+  mustache tmpl{std::string(skeleton)};
+  // The output is C++, not HTML: values go in as they are.
+  tmpl.set_custom_escape([](const std::string& s) { return s; });
+  std::string out = tmpl.render(values);
+  if (!tmpl.is_valid()) throw std::logic_error("ptc-gen template: " + tmpl.error_message());
+  return out;
+}
+
+data common_values(const model::HeaderModel& header) {
+  data values;
+  values.set("stem", header.stem);
+  // The file name only: generated text must not depend on where the build tree is.
+  values.set("source", file_name(header.include));
+  values.set("include", header.include);
+  return values;
+}
+
+std::string header_file(const model::HeaderModel& header, const Plan& plan) {
+  data values = common_values(header);
+  data classes{data::type::list};
+  for (const auto& set : tool_sets(header, plan)) {
+    if (set.class_cpp.empty()) continue;
+    data c;
+    c.set("class", set.class_cpp);
+    classes.push_back(c);
+  }
+  values.set("classes", classes);
+  return render(templates::ptc_hpp(), values);
+}
+
+std::string source_file(const model::HeaderModel& header, const Plan& plan) {
+  data values = common_values(header);
+  values.set("has_tools", !plan.tools.empty());
+  values.set("args", args_structs(plan));
+  values.set("traits", codec_traits(header, plan));
+  values.set("factories", tool_factories(plan));
+  data sets{data::type::list};
+  for (const auto& set : tool_sets(header, plan)) {
+    data s;
+    s.set("parameter", set.parameter);
+    s.set("register_parameters", set.register_parameters);
+    s.set("argument", set.argument);
+    s.set("body", set.body);
+    sets.push_back(s);
+  }
+  values.set("tool_sets", sets);
+  return render(templates::ptc_cpp(), values);
+}
+
+}  // namespace
+
+Emitted emit_header(const model::HeaderModel& header, const EmitOptions& options) {
+  Emitted out;
+  Plan plan = plan_header(header);
+  out.errors = std::move(plan.errors);
+  ToolDocs docs = tool_docs(plan, options);
+  for (auto& e : docs.errors) out.errors.push_back(std::move(e));
+  out.warnings = std::move(docs.warnings);
+  if (!out.errors.empty()) return out;
+  out.files.push_back({header.stem + ".ptc.hpp", header_file(header, plan)});
+  out.files.push_back({header.stem + ".ptc.cpp", source_file(header, plan)});
+  out.files.push_back({header.stem + ".tools.json", std::move(docs.json)});
+  out.files.push_back({header.stem + ".tools.md", std::move(docs.markdown)});
+  return out;
+}
+
+}  // namespace ptcgen::emit

@@ -1,0 +1,153 @@
+#include "emit/plan.hpp"
+
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "emit/cpp_text.hpp"
+#include "model/refine.hpp"
+#include "model/schema.hpp"
+
+namespace ptcgen::emit {
+
+namespace {
+
+bool is_span(const model::Type& type) {
+  return type.kind == model::TypeKind::Sequence && type.cpp.rfind("std::span<", 0) == 0 && !type.args.empty();
+}
+
+bool reads_back(const std::string& malli, const ptc::Signature& signature) {
+  auto back = ptc::Signature::from_malli(malli);
+  return back && *back == signature;
+}
+
+// Signature::to_malli prints `[:cat T...]`, which drops parameter names, unless a parameter has options
+// it must keep. `[:catn ...]` keeps names and options, and its entries print like a map's.
+std::optional<std::string> malli_text(const ptc::Signature& signature) {
+  std::string text = signature.to_malli();
+  if (reads_back(text, signature)) return text;
+  const std::string map = ptc::to_malli(ptc::Schema::map(signature.params()));  // "[:map <entries>]"
+  text = "[:=> [:catn" + map.substr(std::string_view("[:map").size()) + " " + ptc::to_malli(signature.output()) + "]";
+  if (reads_back(text, signature)) return text;
+  return std::nullopt;
+}
+
+std::optional<nlohmann::json> parse_json(const std::string& text) {
+  auto j = nlohmann::json::parse(text, nullptr, false);
+  if (j.is_discarded()) return std::nullopt;
+  return j;
+}
+
+ArgPlan arg_plan(const model::Param& param, std::size_t index, const ptc::MapEntry& entry,
+                 const model::HeaderModel& header) {
+  ArgPlan a;
+  a.param = &param;
+  a.member = param.name.empty() ? "arg" + std::to_string(index) : param.name;
+  a.json_name = entry.name;
+  a.stored_type = param.type.cpp;
+  if (param.type.kind == model::TypeKind::StringView) {
+    a.stored_type = "std::string";
+    a.pass = Pass::StringView;
+  } else if (is_span(param.type)) {
+    a.stored_type = "std::vector<" + param.type.args.front().cpp + ">";
+    a.pass = Pass::Span;
+  }
+  a.nullable = model::is_optional(param.type);
+  a.fills_default = param.default_value && !(a.nullable && param.default_value->value.is_null());
+  const ptc::Schema& value =
+      entry.optional && entry.schema.kind() == ptc::Kind::Maybe ? entry.schema.item() : entry.schema;
+  a.check = extra_check(value, param.type, header);
+  return a;
+}
+
+}  // namespace
+
+std::optional<ptc::Schema> extra_check(const ptc::Schema& value, const model::Type& type,
+                                       const model::HeaderModel& header) {
+  if (!model::is_refined(value)) return std::nullopt;
+  const model::Type& inner = model::is_optional(type) && !type.args.empty() ? type.args.front() : type;
+  if (value == model::schema_of(inner, header)) return std::nullopt;
+  return value;
+}
+
+namespace {
+
+void check_structs(const model::HeaderModel& header, std::vector<EmitError>& errors) {
+  for (const auto& s : header.structs) {
+    model::Type type;
+    type.kind = model::TypeKind::Struct;
+    type.name = s.name;
+    type.cpp = s.cpp;
+    try {
+      (void)model::schema_of(type, header);
+    } catch (const ptc::Exception& e) {
+      errors.push_back({"struct " + s.name + ": " + e.error().message, s.location});
+    }
+  }
+}
+
+bool plan_examples(const model::Tool& tool, ToolPlan& t, std::vector<EmitError>& errors) {
+  bool ok = true;
+  for (const auto& ex : tool.examples) {
+    auto input = parse_json(ex.input);
+    auto output = parse_json(ex.output);
+    if (input && output) {
+      t.examples.push_back({"", std::move(*input), std::move(*output)});
+      continue;
+    }
+    errors.push_back({"tool '" + tool.name + "': PTC_EXAMPLE " + (input ? "output" : "input") + " is not valid JSON",
+                      ex.location});
+    ok = false;
+  }
+  return ok;
+}
+
+std::optional<ToolPlan> plan_tool(const model::Tool& tool, const model::HeaderModel& header,
+                                  std::vector<EmitError>& errors) {
+  auto error = [&](std::string message) { errors.push_back({std::move(message), tool.location}); };
+  if (auto problems = model::check_explicit_signature(tool, header); !problems.empty()) {
+    for (auto& p : problems) error(std::move(p));
+    return std::nullopt;
+  }
+  auto signature = model::signature_of(tool, header);
+  if (!signature) {
+    error(signature.error().message);
+    return std::nullopt;
+  }
+  ToolPlan t;
+  t.tool = &tool;
+  t.signature = *signature;
+  auto text = malli_text(t.signature);
+  if (!text) {
+    error("tool '" + tool.name + "': its signature does not read back from Malli text: " + t.signature.to_malli());
+    return std::nullopt;
+  }
+  t.signature_malli = std::move(*text);
+  if (!plan_examples(tool, t, errors)) return std::nullopt;
+  for (std::size_t i = 0; i < tool.params.size(); ++i)
+    t.args.push_back(arg_plan(tool.params[i], i, t.signature.params()[i], header));
+  return t;
+}
+
+}  // namespace
+
+Plan plan_header(const model::HeaderModel& header) {
+  Plan plan;
+  // Every struct gets traits, with its constraint checks, whether or not a signature reached it.
+  check_structs(header, plan.errors);
+  IdentifierNamer ids;
+  std::set<std::string> names;
+  for (const auto& tool : header.tools) {
+    if (!names.insert(tool.name).second) {
+      plan.errors.push_back({"tool name '" + tool.name + "' is used by an earlier tool of this header", tool.location});
+      continue;
+    }
+    if (auto t = plan_tool(tool, header, plan.errors)) {
+      t->id = ids.make(tool.name);
+      plan.tools.push_back(std::move(*t));
+    }
+  }
+  return plan;
+}
+
+}  // namespace ptcgen::emit

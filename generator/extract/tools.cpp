@@ -1,0 +1,488 @@
+#include "extract/tools.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <utility>
+
+#include <clang/AST/DeclCXX.h>
+#include <clang/AST/RawCommentList.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Basic/SourceManager.h>
+
+#include "extract/checks.hpp"
+#include "extract/doc_comment.hpp"
+#include "extract/types.hpp"
+#include "extract/values.hpp"
+
+namespace ptcgen::extract::detail {
+
+using namespace clang;
+
+namespace {
+
+bool valid_tool_name(const std::string& name) {
+  if (name.empty() || name.size() > 64) return false;
+  for (char c : name)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-')) return false;
+  return true;
+}
+
+bool is_context_parameter(const ParmVarDecl* p) {
+  return TypeMapper::is_record(p->getType().getNonReferenceType(), "ptc::ToolContext");
+}
+
+std::size_t arity(const FunctionDecl* fd) {
+  std::size_t n = 0;
+  for (const auto* p : fd->parameters()) n += is_context_parameter(p) ? 0 : 1;
+  return n;
+}
+
+const Annotation* find(const std::vector<Annotation>& notes, llvm::StringRef key) {
+  for (const auto& a : notes)
+    if (a.key == key) return &a;
+  return nullptr;
+}
+
+/// The PTC_TOOL functions spelled in the main file, in declaration order.
+class Finder : public RecursiveASTVisitor<Finder> {
+ public:
+  explicit Finder(Reporter& reporter) : reporter_(reporter) {}
+
+  bool TraverseDecl(Decl* d) {
+    // Only what this header spells counts; declarations of headers it includes are theirs.
+    if (d && !llvm::isa<TranslationUnitDecl>(d) && !reporter_.in_main_file(d->getLocation())) return true;
+    return RecursiveASTVisitor::TraverseDecl(d);
+  }
+
+  bool VisitFunctionDecl(FunctionDecl* fd) {
+    const auto notes = annotations(fd, reporter_.ast().getSourceManager());
+    if (notes.empty()) return true;
+    if (!find(notes, "ptc.tool")) {
+      reporter_.warning(notes.front().loc,
+                        macro_name(notes.front().key) + " on '" + fd->getNameAsString() +
+                            "' has no effect: the function is not marked PTC_TOOL",
+                        "add PTC_TOOL() to make it a tool");
+      return true;
+    }
+    tools.push_back(fd);
+    return true;
+  }
+
+  std::vector<FunctionDecl*> tools;
+
+ private:
+  Reporter& reporter_;
+};
+
+class ToolBuilder {
+ public:
+  ToolBuilder(Reporter& reporter, model::HeaderModel& header, unsigned max_depth)
+      : reporter_(reporter), header_(header), types_(reporter, header, max_depth) {}
+
+  void run(const std::vector<FunctionDecl*>& found);
+
+ private:
+  bool usable(const FunctionDecl* fd);
+  std::vector<const FunctionDecl*> choose_overloads(const std::vector<FunctionDecl*>& found);
+  std::optional<model::Tool> build(const FunctionDecl* fd);
+  bool name_and_description(const FunctionDecl* fd, const std::vector<Annotation>& notes, model::Tool& tool,
+                            DocComment& doc);
+  bool parameters(const FunctionDecl* fd, const DocComment& doc, model::Tool& tool);
+  bool result(const FunctionDecl* fd, model::Tool& tool);
+  bool function_annotations(const std::vector<Annotation>& notes, model::Tool& tool);
+
+  Reporter& reporter_;
+  model::HeaderModel& header_;
+  TypeMapper types_;
+  /// Where the PTC_SIGNATURE of the tool being built is written.
+  SourceLocation signature_loc_;
+};
+
+bool ToolBuilder::usable(const FunctionDecl* fd) {
+  const std::string fn = "'" + fd->getQualifiedNameAsString() + "'";
+  const auto reject = [&](const std::string& why, llvm::StringRef recommendation) {
+    reporter_.error(fd->getLocation(), "PTC_TOOL on " + fn + ": " + why, recommendation);
+    return false;
+  };
+  if (fd->isTemplated())
+    return reject("templates cannot be tools (there is no one signature to give the model)",
+                  "declare a non-template function that calls the template with concrete types");
+  if (fd->getParentFunctionOrMethod())
+    return reject("a local function cannot be called by generated code", "declare it at namespace or class scope");
+  if (fd->isDeleted()) return reject("the function is deleted", "remove PTC_TOOL");
+  if (fd->isVariadic())
+    return reject("C variadic arguments cannot be described to the model", "take a std::vector<T> instead");
+  if (fd->isOverloadedOperator() || llvm::isa<CXXConstructorDecl>(fd) || llvm::isa<CXXDestructorDecl>(fd) ||
+      llvm::isa<CXXConversionDecl>(fd))
+    return reject("only named functions can be tools", "declare a named function that does the work");
+  if (const auto* md = llvm::dyn_cast<CXXMethodDecl>(fd)) {
+    if (md->isStatic())
+      return reject("static member functions cannot be tools",
+                    "make it a free function, or a non-static member function of the object it works on");
+    if (md->getParent()->isLambda() || md->getParent()->getParentFunctionOrMethod())
+      return reject("members of local classes cannot be called by generated code",
+                    "declare the class at namespace scope");
+    if (md->getParent()->isUnion()) return reject("members of unions cannot be tools", "use a struct or class");
+  }
+  return true;
+}
+
+std::vector<const FunctionDecl*> ToolBuilder::choose_overloads(const std::vector<FunctionDecl*>& found) {
+  // One overload set per scope and name, in order of first declaration; redeclarations count once.
+  std::vector<std::vector<const FunctionDecl*>> groups;
+  std::map<std::pair<const DeclContext*, std::string>, std::size_t> index;
+  std::set<const FunctionDecl*> seen;
+  for (const FunctionDecl* fd : found) {
+    if (!seen.insert(fd->getCanonicalDecl()).second) continue;
+    const auto key = std::make_pair(fd->getDeclContext()->getRedeclContext()->getPrimaryContext(),
+                                    fd->getNameAsString());
+    auto [it, added] = index.emplace(key, groups.size());
+    if (added) groups.emplace_back();
+    groups[it->second].push_back(fd);
+  }
+
+  std::vector<const FunctionDecl*> chosen;
+  const SourceManager& sm = reporter_.ast().getSourceManager();
+  for (const auto& group : groups) {
+    const FunctionDecl* with_signature = nullptr;
+    bool ambiguous = false;
+    for (const FunctionDecl* fd : group) {
+      if (!find(annotations(fd, sm), "ptc.signature")) continue;
+      if (with_signature) {
+        reporter_.error(fd->getLocation(),
+                        "more than one overload of '" + fd->getQualifiedNameAsString() + "' has PTC_SIGNATURE",
+                        "keep PTC_SIGNATURE on the one overload the tool exposes");
+        ambiguous = true;
+      }
+      with_signature = fd;
+    }
+    if (ambiguous) continue;
+    if (with_signature) {
+      chosen.push_back(with_signature);
+      continue;
+    }
+    // As the spec resolves several @spec clauses: the highest arity is the most general.
+    const FunctionDecl* best = group.front();
+    for (const FunctionDecl* fd : group)
+      if (arity(fd) > arity(best)) best = fd;
+    for (const FunctionDecl* fd : group) {
+      if (fd != best && arity(fd) == arity(best)) {
+        reporter_.error(fd->getLocation(),
+                        "overloads of '" + fd->getQualifiedNameAsString() + "' marked PTC_TOOL both take " +
+                            std::to_string(arity(fd)) + " parameters, so neither is the most general",
+                        "add PTC_SIGNATURE(\"...\") to the overload the tool exposes");
+        ambiguous = true;
+        break;
+      }
+    }
+    if (!ambiguous) chosen.push_back(best);
+  }
+  return chosen;
+}
+
+bool ToolBuilder::name_and_description(const FunctionDecl* fd, const std::vector<Annotation>& notes,
+                                       model::Tool& tool, DocComment& doc) {
+  bool ok = true;
+  const Annotation* tool_note = find(notes, "ptc.tool");
+  const auto tool_args = tool_note->args();
+  tool.name = fd->getNameAsString();
+  std::optional<std::string> given;
+  if (!tool_args.empty()) {
+    given = tool_args.size() == 1 ? string_argument(tool_args[0]) : std::nullopt;
+    if (!given) {
+      reporter_.error(tool_note->loc, "PTC_TOOL takes at most one argument, the tool's name as a string literal");
+      return false;
+    }
+  }
+  if (const Annotation* name_note = find(notes, "ptc.name")) {
+    const auto args = name_note->args();
+    auto name = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
+    if (!name) {
+      reporter_.error(name_note->loc, "PTC_NAME takes the tool's name as a string literal");
+      return false;
+    }
+    if (given && *given != *name) {
+      reporter_.error(name_note->loc, "the tool is named twice, \"" + *given + "\" by PTC_TOOL and \"" + *name +
+                                          "\" by PTC_NAME",
+                      "name it once");
+      return false;
+    }
+    given = name;
+  }
+  if (given) tool.name = *given;
+  if (!valid_tool_name(tool.name)) {
+    reporter_.error(given ? tool_note->loc : fd->getLocation(),
+                    "tool name '" + tool.name + "' must be 1-64 characters of a-z, 0-9, '_' and '-'",
+                    "name the tool with PTC_TOOL(\"snake_case_name\")");
+    ok = false;
+  }
+
+  if (const RawComment* raw = reporter_.doc_comment(fd)) doc = parse_doc_comment(reporter_.comment_text(raw));
+  if (const Annotation* d = find(notes, "ptc.description")) {
+    const auto args = d->args();
+    auto text = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
+    if (!text) {
+      reporter_.error(d->loc, "PTC_DESCRIPTION takes the description as a string literal");
+      return false;
+    }
+    tool.description = collapse_whitespace(*text);
+  } else {
+    tool.description = doc.description;
+  }
+  if (tool.description.empty()) {
+    reporter_.error(fd->getLocation(), "tool '" + tool.name + "' has no description",
+                    "document it with a /// comment, or give it PTC_DESCRIPTION(\"...\")");
+    ok = false;
+  } else {
+    bool ascii = true;
+    for (unsigned char c : tool.description) ascii = ascii && c < 0x80;
+    if (!ascii || tool.description.size() > 200) {
+      reporter_.error(fd->getLocation(),
+                      "the description of tool '" + tool.name + "' must be 1-200 ASCII characters (it has " +
+                          std::to_string(tool.description.size()) + (ascii ? "" : ", not all ASCII") + ")",
+                      "shorten it, or give the model a shorter text with PTC_DESCRIPTION(\"...\")");
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+bool ToolBuilder::parameters(const FunctionDecl* fd, const DocComment& doc, model::Tool& tool) {
+  bool ok = true;
+  std::set<std::string> documented;
+  for (unsigned i = 0; i < fd->getNumParams(); ++i) {
+    const ParmVarDecl* p = fd->getParamDecl(i);
+    const std::string where = "parameter '" + p->getNameAsString() + "' of tool '" + tool.name + "'";
+    QualType type = p->getType();
+    if (is_context_parameter(p)) {
+      const auto* ref = type->getAs<LValueReferenceType>();
+      if (!ref || ref->getPointeeType().isConstQualified()) {
+        reporter_.error(p->getLocation(),
+                        where + " has type " + reporter_.quote(type) + ": the context is injected by reference",
+                        "take ptc::ToolContext&");
+        ok = false;
+      } else if (tool.context_index) {
+        reporter_.error(p->getLocation(), "tool '" + tool.name + "' takes ptc::ToolContext& twice", "take it once");
+        ok = false;
+      } else {
+        tool.context_index = i;
+      }
+      continue;
+    }
+    if (p->getName().empty()) {
+      reporter_.error(p->getLocation(), "parameter " + std::to_string(i + 1) + " of tool '" + tool.name + "' has no name",
+                      "name it: the name is the key of the argument in the model's JSON");
+      ok = false;
+      continue;
+    }
+    if (const auto* ref = type->getAs<ReferenceType>()) {
+      if (llvm::isa<RValueReferenceType>(ref) || !ref->getPointeeType().isConstQualified()) {
+        reporter_.error(p->getLocation(),
+                        where + " has type " + reporter_.quote(type) +
+                            ": a tool's arguments are decoded from JSON, so nothing can be written back through a "
+                            "reference",
+                        "take the value or a const reference, and return what the tool produces");
+        ok = false;
+        continue;
+      }
+      type = ref->getPointeeType();
+    }
+    Subject subject{where, "", p->getLocation(), p->getType()};
+    auto mapped = types_.map(type, subject, /*parameter=*/true);
+    if (!mapped) {
+      ok = false;
+      continue;
+    }
+    ValueAnnotations notes = value_annotations(p, *mapped, where, /*is_field=*/false, reporter_);
+    DefaultArgument def = default_argument(p, *mapped, where, reporter_);
+    if (!notes.ok || !def.ok) {
+      ok = false;
+      continue;
+    }
+    model::Param param;
+    param.name = p->getNameAsString();
+    param.type = std::move(*mapped);
+    for (const auto& [name, text] : doc.params)
+      if (name == param.name) param.doc = text;
+    documented.insert(param.name);
+    if (notes.doc) param.doc = *notes.doc;
+    param.constraints = std::move(notes.constraints);
+    param.default_value = std::move(def.value);
+    param.location = reporter_.location(p->getLocation());
+    tool.params.push_back(std::move(param));
+  }
+  if (ok) {
+    for (const auto& [name, text] : doc.params) {
+      if (documented.count(name)) continue;
+      const RawComment* raw = reporter_.doc_comment(fd);
+      reporter_.warning(raw ? raw->getBeginLoc() : fd->getLocation(),
+                        "\\param '" + name + "' names no parameter of tool '" + tool.name + "'",
+                        "fix the name, or remove the \\param line");
+    }
+  }
+  return ok;
+}
+
+bool ToolBuilder::result(const FunctionDecl* fd, model::Tool& tool) {
+  const std::string where = "result of tool '" + tool.name + "'";
+  QualType type = fd->getReturnType();
+  const SourceLocation loc = fd->getReturnTypeSourceRange().isValid() ? fd->getReturnTypeSourceRange().getBegin()
+                                                                      : fd->getLocation();
+  if (type->isVoidType()) {
+    tool.return_style = model::ReturnStyle::Void;
+    tool.result.kind = model::TypeKind::Void;
+    tool.result.cpp = "void";
+    return true;
+  }
+  if (const auto* ref = type->getAs<ReferenceType>()) {
+    if (llvm::isa<RValueReferenceType>(ref) || !ref->getPointeeType().isConstQualified()) {
+      reporter_.error(loc, where + " has type " + reporter_.quote(type) + ": the model cannot hold a reference",
+                      "return the value (or a const reference)");
+      return false;
+    }
+    type = ref->getPointeeType();
+  }
+  Subject subject{where, "", loc, fd->getReturnType()};
+  if (TypeMapper::is_record(type, "ptc::ToolResult")) {
+    const auto* spec = llvm::cast<ClassTemplateSpecializationDecl>(type.getCanonicalType()->getAsCXXRecordDecl());
+    QualType value = spec->getTemplateArgs()[0].getAsType();
+    // Keep the written argument's sugar (std::string, std::chrono::seconds) when there is one.
+    if (const auto* tst = type->getAs<TemplateSpecializationType>(); tst && !tst->template_arguments().empty() &&
+                                                                     tst->template_arguments()[0].getKind() ==
+                                                                         TemplateArgument::Type)
+      value = tst->template_arguments()[0].getAsType();
+    subject.declared = value;
+    auto mapped = types_.map(value, subject, false);
+    if (!mapped) return false;
+    tool.return_style = model::ReturnStyle::ToolResult;
+    tool.result = std::move(*mapped);
+    return true;
+  }
+  auto mapped = types_.map(type, subject, false);
+  if (!mapped) return false;
+  tool.return_style =
+      mapped->kind == model::TypeKind::Expected ? model::ReturnStyle::Expected : model::ReturnStyle::Value;
+  tool.result = std::move(*mapped);
+  return true;
+}
+
+bool ToolBuilder::function_annotations(const std::vector<Annotation>& notes, model::Tool& tool) {
+  bool ok = true;
+  for (const Annotation& a : notes) {
+    const auto args = a.args();
+    if (a.key == "ptc.tool" || a.key == "ptc.name" || a.key == "ptc.description") continue;
+    if (a.key == "ptc.signature") {
+      auto text = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
+      if (!text) {
+        reporter_.error(a.loc, "PTC_SIGNATURE takes the signature as a string literal");
+        ok = false;
+        continue;
+      }
+      tool.explicit_signature = *text;
+      signature_loc_ = a.loc;
+    } else if (a.key == "ptc.example") {
+      auto input = args.size() == 2 ? string_argument(args[0]) : std::nullopt;
+      auto output = args.size() == 2 ? string_argument(args[1]) : std::nullopt;
+      if (!input || !output) {
+        reporter_.error(a.loc, "PTC_EXAMPLE takes two string literals, the arguments and the result as JSON");
+        ok = false;
+        continue;
+      }
+      const auto in = nlohmann::json::parse(*input, nullptr, /*allow_exceptions=*/false);
+      const auto out = nlohmann::json::parse(*output, nullptr, /*allow_exceptions=*/false);
+      if (in.is_discarded() || !in.is_object()) {
+        reporter_.error(a.loc,
+                        "the arguments of an example of tool '" + tool.name + "' must be a JSON object, not '" +
+                            *input + "'",
+                        "write them as JSON, e.g. R\"({\"query\": \"text\"})\"");
+        ok = false;
+        continue;
+      }
+      if (out.is_discarded()) {
+        reporter_.error(a.loc, "the result of an example of tool '" + tool.name + "' is not JSON: '" + *output + "'",
+                        "write it as JSON: strings in double quotes, e.g. R\"(\"text\")\"");
+        ok = false;
+        continue;
+      }
+      tool.examples.push_back({*input, *output, reporter_.location(a.loc)});
+    } else if (a.key == "ptc.doc" || a.key == "ptc.range" || a.key == "ptc.pattern" || a.key == "ptc.firewall") {
+      reporter_.error(a.loc, macro_name(a.key) + " on tool '" + tool.name + "' applies to parameters and fields",
+                      "put it before the parameter it describes");
+      ok = false;
+    } else {
+      reporter_.error(a.loc, "unknown annotation \"" + a.key + "\"", "use the PTC_* macros of <ptc/annotate.hpp>");
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+std::optional<model::Tool> ToolBuilder::build(const FunctionDecl* fd) {
+  model::Tool tool;
+  const auto notes = annotations(fd, reporter_.ast().getSourceManager());
+  DocComment doc;
+  bool ok = name_and_description(fd, notes, tool, doc);
+  ok = function_annotations(notes, tool) && ok;
+  if (const auto* md = llvm::dyn_cast<CXXMethodDecl>(fd)) {
+    tool.function = md->getNameAsString();
+    tool.class_name = qualified_name(md->getParent());
+    tool.class_cpp = qualified_name(md->getParent(), true);
+    tool.const_member = md->isConst();
+  } else {
+    tool.function = qualified_name(fd, true);
+  }
+  ok = parameters(fd, doc, tool) && ok;
+  ok = result(fd, tool) && ok;
+  tool.location = reporter_.location(fd->getLocation());
+  if (!ok) return std::nullopt;
+  return tool;
+}
+
+void ToolBuilder::run(const std::vector<FunctionDecl*>& found) {
+  const std::vector<const FunctionDecl*> chosen = choose_overloads(found);
+
+  // Pass 1: how shallow each struct is reached by any tool, so shared struct records are expanded
+  // the same whichever tool reaches them first.
+  for (const FunctionDecl* fd : chosen) {
+    for (const auto* p : fd->parameters())
+      if (!is_context_parameter(p)) types_.reach(p->getType(), p->getLocation());
+    types_.reach(fd->getReturnType(), fd->getLocation());
+  }
+
+  std::map<std::string, const FunctionDecl*> names;
+  for (const FunctionDecl* fd : chosen) {
+    if (!usable(fd)) continue;
+    auto tool = build(fd);
+    if (!tool) continue;
+    auto [it, added] = names.emplace(tool->name, fd);
+    if (!added) {
+      reporter_.error(fd->getLocation(), "tool name '" + tool->name + "' is already taken",
+                      "name one of them differently with PTC_TOOL(\"other_name\")");
+      reporter_.note(it->second->getLocation(), "the other tool '" + tool->name + "' is declared here");
+      continue;
+    }
+    // Every struct and enum the tool reaches is in the model now, so its signature can be built and
+    // PTC_SIGNATURE checked, and the messages come in declaration order.
+    const auto errors = explicit_signature_errors(*tool, header_);
+    for (const auto& e : errors) reporter_.error(signature_loc_, e);
+    if (errors.empty()) {
+      if (auto e = signature_error(*tool, header_)) reporter_.error(fd->getLocation(), *e);
+    }
+    if (!tool->class_name.empty() &&
+        std::find(header_.classes.begin(), header_.classes.end(), tool->class_name) == header_.classes.end())
+      header_.classes.push_back(tool->class_name);
+    header_.tools.push_back(std::move(*tool));
+  }
+}
+
+}  // namespace
+
+void collect_tools(ASTContext& ast, Reporter& reporter, unsigned max_depth, model::HeaderModel& header) {
+  Finder finder(reporter);
+  finder.TraverseDecl(ast.getTranslationUnitDecl());
+  ToolBuilder builder(reporter, header, max_depth);
+  builder.run(finder.tools);
+}
+
+}  // namespace ptcgen::extract::detail

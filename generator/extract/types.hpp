@@ -1,0 +1,82 @@
+#pragma once
+// C++ types -> model::Type (DESIGN.md section 8). Internal to extract/.
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+
+#include <clang/AST/Type.h>
+
+#include "extract/clang_support.hpp"
+#include "model/model.hpp"
+
+namespace ptcgen::extract::detail {
+
+/// The parameter, result or field a type belongs to, for messages and their location.
+struct Subject {
+  std::string what;            ///< "parameter 'filter' of tool 'search'", "result of tool 'search'"
+  std::string field_path;      ///< below it: "meta.owner" (empty for the parameter or result itself)
+  clang::SourceLocation loc;   ///< the declaration the message points at
+  clang::QualType declared;    ///< its declared type: "has type 'X', which holds 'Y'"
+};
+
+/// Maps the types of one header's tools, recording the structs and enums they reach in the header's
+/// model. Structs are shared records, so each is expanded once, at the shallowest depth any tool
+/// reaches it (found by reach() over every tool before the first map()). Every struct reached is
+/// recorded, also beyond the depth limit, where the type says DepthLimit but generated code still
+/// needs the struct's fields.
+class TypeMapper {
+ public:
+  TypeMapper(Reporter& reporter, model::HeaderModel& header, unsigned max_depth);
+
+  /// First pass: notes how shallow each struct under `type` is reached, counting `type` itself as
+  /// depth 1. Reports nothing.
+  void reach(clang::QualType type, clang::SourceLocation loc);
+
+  /// Second pass. `parameter`: the type of a parameter itself, where std::string_view and
+  /// std::span<const T> are allowed. Problems are reported; nullopt when there were any.
+  std::optional<model::Type> map(clang::QualType type, const Subject& subject, bool parameter);
+
+  /// Whether the (possibly sugared) type is `ptc::ToolContext` / `ptc::ToolResult<...>` / std::expected.
+  static bool is_record(clang::QualType type, llvm::StringRef qualified);
+
+ private:
+  struct Frame {
+    const Subject* subject;
+    unsigned depth;     ///< struct nesting level of the type being mapped (a parameter's struct: 1)
+    bool parameter;     ///< the parameter's own type (not inside another type)
+    bool in_variant;    ///< an alternative of a std::variant (std::monostate allowed)
+    bool expected_value;  ///< T of std::expected<T, E> (void allowed)
+  };
+  enum class Status { Building, Done, Failed };
+  struct StructState {
+    unsigned min_depth = 0;  ///< from reach(); 0 when never reached
+    std::optional<Status> status;
+  };
+
+  std::optional<model::Type> map_type(clang::QualType type, const Frame& f);
+  std::optional<model::Type> map_builtin(clang::QualType type, const Frame& f);
+  std::optional<model::Type> map_enum(clang::QualType type, const Frame& f);
+  std::optional<model::Type> map_record(clang::QualType type, const Frame& f);
+  std::optional<model::Type> map_struct(clang::QualType type, const clang::CXXRecordDecl* rd, const Frame& f);
+  bool build_struct(const clang::CXXRecordDecl* rd, const std::string& name, const std::string& cpp,
+                    const Frame& f);
+  void reach_type(clang::QualType type, clang::SourceLocation loc, unsigned depth);
+
+  /// "<what>[: field '<path>'] has type 'T'[, which holds 'U']: <reason>", with a recommendation note.
+  void fail(const Frame& f, clang::QualType offending, llvm::StringRef reason, llvm::StringRef recommendation);
+  void warn(const Frame& f, clang::QualType offending, llvm::StringRef reason, llvm::StringRef recommendation);
+  std::string describe(const Frame& f, clang::QualType offending, llvm::StringRef reason) const;
+
+  Reporter& reporter_;
+  model::HeaderModel& header_;
+  unsigned max_depth_;
+  std::map<const clang::CXXRecordDecl*, StructState> structs_;
+  std::set<const clang::EnumDecl*> enums_;
+};
+
+/// Why a class cannot be mapped as a struct, or nullopt if it is an aggregate with public fields.
+std::optional<std::string> not_a_plain_struct(const clang::CXXRecordDecl* rd);
+
+}  // namespace ptcgen::extract::detail

@@ -1,0 +1,402 @@
+#include "extract/values.hpp"
+
+#include <charconv>
+#include <cstdint>
+#include <cstdlib>
+
+#include <clang/AST/Expr.h>
+#include <clang/AST/ExprCXX.h>
+#include <llvm/ADT/APFloat.h>
+
+#include "extract/checks.hpp"
+#include "extract/doc_comment.hpp"
+
+namespace ptcgen::extract::detail {
+
+using namespace clang;
+
+namespace {
+
+const model::Type& unwrapped(const model::Type& t) {
+  return t.kind == model::TypeKind::Optional && !t.args.empty() ? t.args[0] : t;
+}
+
+bool is_number(const model::Type& t) {
+  const auto k = unwrapped(t).kind;
+  return k == model::TypeKind::Integer || k == model::TypeKind::Float || k == model::TypeKind::Duration;
+}
+
+bool is_text(const model::Type& t) {
+  const auto k = unwrapped(t).kind;
+  return k == model::TypeKind::String || k == model::TypeKind::StringView;
+}
+
+bool is_integral(const model::Type& t) {
+  const auto k = unwrapped(t).kind;
+  return k == model::TypeKind::Integer || k == model::TypeKind::Duration;
+}
+
+// --- default arguments ---------------------------------------------------------------------------
+
+/// What a default argument reduces to once conversions and constructor calls around it are peeled off.
+struct Literal {
+  enum Kind { Integer, Floating, Boolean, Text, Enumerator, Null, Empty, Other } kind = Other;
+  bool negative = false;
+  llvm::APInt magnitude;   ///< Integer
+  llvm::APFloat floating{0.0};  ///< Floating (its own semantics)
+  bool boolean = false;
+  std::string text;
+  const EnumConstantDecl* enumerator = nullptr;
+};
+
+/// Strips implicit conversions, parentheses, temporaries and converting constructor calls
+/// (`std::string("x")`, `std::optional<int>(5)`, `{5}`), which change how a value is held but not
+/// which value it is.
+const Expr* peel(const Expr* e) {
+  while (true) {
+    const Expr* next = e->IgnoreImplicit()->IgnoreParens();
+    if (const auto* ce = llvm::dyn_cast<CXXConstructExpr>(next)) {
+      unsigned given = 0;
+      for (const Expr* a : ce->arguments())
+        if (!llvm::isa<CXXDefaultArgExpr>(a)) ++given;
+      if (given == 1 && ce->getNumArgs() >= 1 && !llvm::isa<CXXDefaultArgExpr>(ce->getArg(0))) next = ce->getArg(0);
+    } else if (const auto* fc = llvm::dyn_cast<CXXFunctionalCastExpr>(next)) {
+      next = fc->getSubExpr();
+    } else if (const auto* il = llvm::dyn_cast<InitListExpr>(next)) {
+      if (il->getNumInits() == 1) next = il->getInit(0);
+    }
+    if (next == e) return e;
+    e = next;
+  }
+}
+
+Literal read_literal(const Expr* expr) {
+  Literal lit;
+  const Expr* e = peel(expr);
+  if (const auto* uo = llvm::dyn_cast<UnaryOperator>(e)) {
+    if (uo->getOpcode() == UO_Minus || uo->getOpcode() == UO_Plus) {
+      Literal inner = read_literal(uo->getSubExpr());
+      if (inner.kind == Literal::Integer || inner.kind == Literal::Floating) {
+        if (uo->getOpcode() == UO_Minus) inner.negative = !inner.negative;
+        return inner;
+      }
+    }
+    return lit;
+  }
+  if (const auto* il = llvm::dyn_cast<IntegerLiteral>(e)) {
+    lit.kind = Literal::Integer;
+    lit.magnitude = il->getValue();
+  } else if (const auto* fl = llvm::dyn_cast<FloatingLiteral>(e)) {
+    lit.kind = Literal::Floating;
+    lit.floating = fl->getValue();
+  } else if (const auto* bl = llvm::dyn_cast<CXXBoolLiteralExpr>(e)) {
+    lit.kind = Literal::Boolean;
+    lit.boolean = bl->getValue();
+  } else if (const auto* sl = llvm::dyn_cast<StringLiteral>(e)) {
+    if (sl->isOrdinary() || sl->isUTF8()) {
+      lit.kind = Literal::Text;
+      lit.text = sl->getString().str();
+    }
+  } else if (const auto* dr = llvm::dyn_cast<DeclRefExpr>(e)) {
+    if (const auto* ec = llvm::dyn_cast<EnumConstantDecl>(dr->getDecl())) {
+      lit.kind = Literal::Enumerator;
+      lit.enumerator = ec;
+    } else if (qualified_name(dr->getDecl()) == "std::nullopt") {
+      lit.kind = Literal::Null;
+    }
+  } else if (llvm::isa<CXXNullPtrLiteralExpr>(e)) {
+    lit.kind = Literal::Null;
+  } else if (const auto* ce = llvm::dyn_cast<CXXConstructExpr>(e)) {
+    bool given = false;
+    for (const Expr* a : ce->arguments()) given = given || !llvm::isa<CXXDefaultArgExpr>(a);
+    if (!given) lit.kind = Literal::Empty;
+  } else if (const auto* list = llvm::dyn_cast<InitListExpr>(e)) {
+    if (list->getNumInits() == 0) lit.kind = Literal::Empty;
+  } else if (llvm::isa<CXXScalarValueInitExpr>(e) || llvm::isa<ImplicitValueInitExpr>(e)) {
+    lit.kind = Literal::Empty;
+  }
+  return lit;
+}
+
+/// A C++ string literal of `text` that reads back byte for byte (octal escapes cannot swallow a
+/// following digit the way \x escapes swallow hex digits).
+std::string cpp_string(const std::string& text) {
+  std::string out = "\"";
+  for (unsigned char c : text) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      case '\r': out += "\\r"; break;
+      default:
+        if (c < 0x20 || c == 0x7f) {
+          const char digits[] = {'\\', static_cast<char>('0' + ((c >> 6) & 7)), static_cast<char>('0' + ((c >> 3) & 7)),
+                                 static_cast<char>('0' + (c & 7)), 0};
+          out += digits;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out + "\"";
+}
+
+std::string integer_cpp(bool negative, std::uint64_t magnitude) {
+  // -9223372036854775808 is `-` applied to a literal too large for any signed type.
+  if (negative && magnitude == (std::uint64_t{1} << 63)) return "(-9223372036854775807 - 1)";
+  return (negative ? "-" : "") + std::to_string(magnitude);
+}
+
+/// The shortest decimal text that reads back as `value` in its own precision (`0.1f` -> "0.1").
+template <class T>
+std::string shortest(T value) {
+  char buffer[64];
+  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return ec == std::errc() ? std::string(buffer, end) : std::string();
+}
+
+struct Converted {
+  std::optional<model::Default> value;
+  std::string problem;  ///< why the literal does not fit the type, when value is empty
+};
+
+/// `= {}` means "nothing": null for an optional, and an empty text, list or map, which the schema can
+/// state as a default (a std::array's N values cannot).
+bool empty_default(const model::Type& type) {
+  switch (type.kind) {
+    case model::TypeKind::Optional: case model::TypeKind::String: case model::TypeKind::StringView:
+    case model::TypeKind::Sequence: case model::TypeKind::Set: case model::TypeKind::Map: return true;
+    default: return false;
+  }
+}
+
+Converted convert(const Literal& lit, const model::Type& type) {
+  Converted out;
+  model::Default d;
+  if (lit.kind == Literal::Empty && type.kind != model::TypeKind::Optional && empty_default(type)) {
+    d.value = type.kind == model::TypeKind::Map ? nlohmann::json::object()
+              : type.kind == model::TypeKind::String || type.kind == model::TypeKind::StringView
+                  ? nlohmann::json("")
+                  : nlohmann::json::array();
+    d.cpp = "{}";
+    out.value = d;
+    return out;
+  }
+  switch (type.kind) {
+    case model::TypeKind::Optional:
+      if (lit.kind == Literal::Null || lit.kind == Literal::Empty) {
+        d.value = nullptr;
+        d.cpp = type.wrapper == "std::optional" ? "std::nullopt" : "nullptr";
+        out.value = d;
+        return out;
+      }
+      return convert(lit, type.args.at(0));
+    case model::TypeKind::Integer:
+    case model::TypeKind::Duration: {
+      if (lit.kind != Literal::Integer) break;
+      if (lit.magnitude.getActiveBits() > 64) {
+        out.problem = "it does not fit 64 bits";
+        return out;
+      }
+      const std::uint64_t m = lit.magnitude.getZExtValue();
+      if (!lit.negative && m > static_cast<std::uint64_t>(INT64_MAX)) {
+        out.problem = "signatures hold integers up to 9223372036854775807";
+        return out;
+      }
+      if (type.kind == model::TypeKind::Integer) {
+        const unsigned bits = type.bits;
+        const std::uint64_t max = type.is_signed ? (std::uint64_t{1} << (bits - 1)) - 1
+                                                 : (bits >= 64 ? UINT64_MAX : (std::uint64_t{1} << bits) - 1);
+        const std::uint64_t min_magnitude = type.is_signed ? std::uint64_t{1} << (bits - 1) : 0;
+        if ((lit.negative && m > min_magnitude) || (!lit.negative && m > max)) {
+          out.problem = "it is out of the range of '" + type.cpp + "'";
+          return out;
+        }
+      } else if (lit.negative && m > (std::uint64_t{1} << 63)) {
+        out.problem = "it does not fit 64 bits";
+        return out;
+      }
+      if (lit.negative && m != 0)
+        d.value = m == (std::uint64_t{1} << 63) ? INT64_MIN : -static_cast<std::int64_t>(m);
+      else
+        d.value = static_cast<std::int64_t>(m);
+      const std::string number = integer_cpp(lit.negative && m != 0, m);
+      d.cpp = type.kind == model::TypeKind::Duration ? type.cpp + "(" + number + ")" : number;
+      out.value = d;
+      return out;
+    }
+    case model::TypeKind::Float: {
+      std::string digits;
+      if (lit.kind == Literal::Integer) {
+        if (lit.magnitude.getActiveBits() > 64) break;
+        digits = std::to_string(lit.magnitude.getZExtValue());
+      } else if (lit.kind == Literal::Floating) {
+        // In the literal's own precision, so that `0.1f` is 0.1 and not 0.100000001.
+        digits = &lit.floating.getSemantics() == &llvm::APFloat::IEEEsingle()
+                     ? shortest(lit.floating.convertToFloat())
+                     : shortest([&] {
+                         llvm::APFloat wide = lit.floating;
+                         bool loses = false;
+                         wide.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven, &loses);
+                         return wide.convertToDouble();
+                       }());
+      } else {
+        break;
+      }
+      if (digits.find_first_of(".eEn") == std::string::npos) digits += ".0";
+      const std::string signed_digits = (lit.negative ? "-" : "") + digits;
+      d.value = std::strtod(signed_digits.c_str(), nullptr);
+      d.cpp = signed_digits + (type.cpp == "float" ? "f" : type.cpp == "long double" ? "L" : "");
+      out.value = d;
+      return out;
+    }
+    case model::TypeKind::Bool:
+      if (lit.kind != Literal::Boolean) break;
+      d.value = lit.boolean;
+      d.cpp = lit.boolean ? "true" : "false";
+      out.value = d;
+      return out;
+    case model::TypeKind::String:
+    case model::TypeKind::StringView: {
+      if (lit.kind != Literal::Text) break;
+      d.value = lit.text;
+      const std::string wrapper = type.kind == model::TypeKind::String ? "std::string" : "std::string_view";
+      // An embedded NUL would end a plain `const char*` conversion early; say the length.
+      d.cpp = wrapper + "(" + cpp_string(lit.text) +
+              (lit.text.find('\0') != std::string::npos ? ", " + std::to_string(lit.text.size()) : "") + ")";
+      out.value = d;
+      return out;
+    }
+    case model::TypeKind::Enum: {
+      if (lit.kind != Literal::Enumerator) break;
+      const auto* ed = llvm::cast<EnumDecl>(lit.enumerator->getDeclContext());
+      const NamedDecl* named = ed->getIdentifier() ? static_cast<const NamedDecl*>(ed) : ed->getTypedefNameForAnonDecl();
+      if (!named || qualified_name(named) != type.name) break;
+      d.value = lit.enumerator->getNameAsString();
+      d.cpp = type.cpp + "::" + lit.enumerator->getNameAsString();
+      out.value = d;
+      return out;
+    }
+    default: break;
+  }
+  out.problem = "it does not fit the parameter's type '" + type.cpp + "'";
+  return out;
+}
+
+}  // namespace
+
+DefaultArgument default_argument(const ParmVarDecl* param, const model::Type& type, const std::string& where,
+                                 Reporter& reporter) {
+  DefaultArgument out;
+  if (!param->hasDefaultArg() || param->hasUnparsedDefaultArg() || param->hasUninstantiatedDefaultArg()) return out;
+  const Expr* expr = param->getDefaultArg();
+  // A braced default (`= {}`) is a list-initializing construction whose range starts at the `=`.
+  SourceRange range = expr->getSourceRange();
+  if (const auto* ce = llvm::dyn_cast<CXXConstructExpr>(expr->IgnoreImplicit());
+      ce && ce->isListInitialization() && ce->getParenOrBraceRange().isValid())
+    range = ce->getParenOrBraceRange();
+  const SourceLocation at = range.getBegin();
+  const std::string written = reporter.text(range);
+  const Literal lit = read_literal(expr);
+  if (lit.kind == Literal::Other || (lit.kind == Literal::Empty && !empty_default(type))) {
+    reporter.error(at, where + " has the default argument '" + written + "', which is not a literal",
+                   "use a literal (a number, a string, true/false, an enumerator, std::nullopt for an optional, or {} for an "
+                   "empty string, list or map), "
+                   "or take std::optional<T> and apply the default inside the function");
+    out.ok = false;
+    return out;
+  }
+  Converted c = convert(lit, type);
+  if (!c.value) {
+    reporter.error(at, where + " has the default argument '" + written + "': " + c.problem,
+                   "use a literal of the parameter's type");
+    out.ok = false;
+    return out;
+  }
+  out.value = std::move(c.value);
+  return out;
+}
+
+ValueAnnotations value_annotations(const DeclaratorDecl* decl, const model::Type& type, const std::string& where,
+                                   bool is_field, Reporter& reporter) {
+  ValueAnnotations out;
+  const ASTContext& ast = reporter.ast();
+  bool seen_range = false;
+  for (const Annotation& a : annotations(decl, ast.getSourceManager())) {
+    const auto args = a.args();
+    const std::string macro = macro_name(a.key);
+    const std::string on = macro + " on " + where;
+    const auto fail = [&](const std::string& why, llvm::StringRef recommendation = {}) {
+      reporter.error(a.loc, on + ": " + why, recommendation);
+      out.ok = false;
+    };
+    if (a.key == "ptc.doc") {
+      auto text = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
+      if (!text) {
+        fail("expected one string literal");
+        continue;
+      }
+      out.doc = collapse_whitespace(*text);
+    } else if (a.key == "ptc.range") {
+      std::optional<nlohmann::json> lo, hi;
+      if (args.size() == 2) {
+        lo = number_argument(args[0], ast);
+        hi = number_argument(args[1], ast);
+      }
+      if (!lo || !hi) {
+        fail("expected two numbers, PTC_RANGE(lo, hi)");
+        continue;
+      }
+      if (seen_range) {
+        fail("the range is given twice", "keep one PTC_RANGE");
+        continue;
+      }
+      seen_range = true;
+      if (!is_number(type)) {
+        fail("its type '" + type.cpp + "' is not a number", is_text(type) ? "use PTC_PATTERN for strings" : "");
+        continue;
+      }
+      if (is_integral(type) && (!lo->is_number_integer() || !hi->is_number_integer())) {
+        fail("an integer's bounds must be integers");
+        continue;
+      }
+      if (lo->get<double>() > hi->get<double>()) {
+        fail("the lower bound " + lo->dump() + " is above the upper bound " + hi->dump());
+        continue;
+      }
+      out.constraints.min = std::move(lo);
+      out.constraints.max = std::move(hi);
+    } else if (a.key == "ptc.pattern") {
+      auto pattern = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
+      if (!pattern) {
+        fail("expected one string literal");
+        continue;
+      }
+      if (!is_text(type)) {
+        fail("its type '" + type.cpp + "' is not a string", is_number(type) ? "use PTC_RANGE for numbers" : "");
+        continue;
+      }
+      if (auto why = pattern_error(*pattern)) {
+        fail("\"" + *pattern + "\" is not a valid RE2 pattern: " + *why);
+        continue;
+      }
+      out.constraints.pattern = std::move(pattern);
+    } else if (a.key == "ptc.firewall") {
+      if (!is_field) {
+        fail("only struct fields are firewalled; the model always sees the arguments it sends",
+             "firewall fields of the structs the tool returns");
+        continue;
+      }
+      out.firewall = true;
+    } else if (a.key == "ptc.tool" || a.key == "ptc.name" || a.key == "ptc.description" ||
+               a.key == "ptc.signature" || a.key == "ptc.example") {
+      fail(macro + " applies to functions");
+    } else {
+      fail("unknown annotation \"" + a.key + "\"", "use the PTC_* macros of <ptc/annotate.hpp>");
+    }
+  }
+  return out;
+}
+
+}  // namespace ptcgen::extract::detail

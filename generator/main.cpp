@@ -1,0 +1,126 @@
+// ptc-gen: PTC_TOOL declarations -> registration code, codecs and schemas (DESIGN.md section 10).
+// Exit codes: 0 ok, 1 errors (diagnostics, drift found by --check), 2 usage.
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include <clang/Tooling/CommonOptionsParser.h>
+#include <llvm/ADT/SmallString.h>
+#include <llvm/Config/llvm-config.h>
+#include <llvm/Support/CommandLine.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include "extract/extract.hpp"
+#include "output/outputs.hpp"
+
+namespace {
+
+namespace cl = llvm::cl;
+
+cl::OptionCategory category("ptc-gen options");
+
+cl::opt<std::string> out_dir("out-dir", cl::desc("Write <stem>.ptc.hpp, .ptc.cpp, .tools.json, .tools.md here (default: .)"),
+                             cl::value_desc("dir"), cl::init("."), cl::cat(category));
+cl::opt<std::string> depfile("depfile", cl::desc("Also write a make-style depfile: the outputs depend on every file read"),
+                             cl::value_desc("file"), cl::cat(category));
+cl::opt<std::string> check_dir("check",
+                               cl::desc("Write nothing; compare with what --out-dir <dir> would write, print a "
+                                        "unified diff and exit 1 if they differ"),
+                               cl::value_desc("dir"), cl::cat(category));
+cl::opt<bool> print_signatures("print-signatures",
+                               cl::desc("Write nothing; print one `name(params) -> R` line per tool"),
+                               cl::cat(category));
+cl::opt<unsigned> max_depth("max-depth", cl::desc("Struct nesting depth beyond which a struct is typed :map (default: 3)"),
+                            cl::value_desc("n"), cl::init(3), cl::cat(category));
+cl::opt<std::string> resource_dir("resource-dir",
+                                  cl::desc("Clang resource dir (builtin headers) to parse with (default: " PTC_CLANG_RESOURCE_DIR ")"),
+                                  cl::value_desc("dir"), cl::cat(category));
+
+cl::extrahelp more_help(R"(
+Headers are parsed one by one as C++ (C++20 unless the flags name a standard) with PTC_GENERATOR
+defined; only declarations spelled in a header itself count. Give the flags after `--`, or a build
+directory with compile_commands.json through -p. <ptc/annotate.hpp> is found without flags.
+Unchanged outputs are not rewritten.
+)");
+
+/// `<prefix>/include` of an installed ptc-gen (`<prefix>/bin/ptc-gen`), which holds <ptc/annotate.hpp>.
+std::string installed_include_dir(const char* argv0) {
+  static int anchor;
+  const std::string exe = llvm::sys::fs::getMainExecutable(argv0, &anchor);
+  if (exe.empty()) return {};
+  llvm::SmallString<256> dir(llvm::sys::path::parent_path(exe));
+  llvm::sys::path::append(dir, PTC_INCLUDE_FROM_BIN);
+  llvm::sys::path::remove_dots(dir, /*remove_dot_dot=*/true);
+  return std::string(dir);
+}
+
+std::string absolute(const std::string& path) {
+  llvm::SmallString<256> p(path);
+  llvm::sys::fs::make_absolute(p);
+  llvm::sys::path::remove_dots(p, /*remove_dot_dot=*/true);
+  return std::string(p);
+}
+
+}  // namespace
+
+int main(int argc, const char** argv) {
+  cl::SetVersionPrinter([](llvm::raw_ostream& os) { os << "ptc-gen " PTC_VERSION " (clang " LLVM_VERSION_STRING ")\n"; });
+  auto parser = clang::tooling::CommonOptionsParser::create(
+      argc, argv, category, cl::OneOrMore,
+      "ptc-gen: generates tool registrations, codecs and schemas from PTC_TOOL declarations.\n\n"
+      "  ptc-gen [options] <header>... -- <compiler flags>\n"
+      "  ptc-gen [options] -p <build dir> <header>...\n");
+  if (!parser) {
+    llvm::errs() << llvm::toString(parser.takeError());
+    return 2;
+  }
+  if (max_depth < 1) {
+    llvm::errs() << "ptc-gen: --max-depth must be at least 1\n";
+    return 2;
+  }
+  if (!check_dir.empty() && print_signatures) {
+    llvm::errs() << "ptc-gen: --check and --print-signatures cannot be combined\n";
+    return 2;
+  }
+
+  ptcgen::extract::Options options;
+  options.max_depth = max_depth;
+  // --check compares with what `--out-dir <dir>` would write, includes relative to <dir> and all.
+  options.out_dir = check_dir.empty() ? std::string(out_dir) : std::string(check_dir);
+  options.resource_dir = resource_dir;
+  if (auto dir = installed_include_dir(argv[0]); !dir.empty()) options.fallback_include_dirs.push_back(dir);
+
+  auto extraction = ptcgen::extract::extract(parser->getCompilations(), parser->getSourcePathList(), options,
+                                             llvm::errs(), llvm::errs().has_colors());
+  // Two headers with one stem would write the same files.
+  std::map<std::string, std::string> stems;
+  for (const auto& h : extraction.headers) {
+    auto [it, added] = stems.emplace(h.stem, h.include);
+    if (!added) {
+      llvm::errs() << "ptc-gen: error: " << it->second << " and " << h.include << " would both generate " << h.stem
+                   << ".ptc.hpp; rename one of them\n";
+      extraction.failed = true;
+    }
+  }
+  if (extraction.failed) return 1;
+
+  if (print_signatures) return ptcgen::output::print_signatures(extraction.headers, llvm::outs(), llvm::errs()) ? 0 : 1;
+
+  auto emission = ptcgen::output::emit_all(extraction.headers, llvm::errs());
+  if (!emission.ok) return 1;
+  if (!check_dir.empty())
+    return ptcgen::output::check_outputs(emission.files, check_dir, llvm::outs(), llvm::errs()) ? 0 : 1;
+
+  if (!ptcgen::output::write_outputs(emission.files, out_dir, llvm::errs())) return 1;
+  if (!depfile.empty()) {
+    std::vector<std::string> targets;
+    for (const auto& f : emission.files) targets.push_back(absolute(out_dir + "/" + f.name));
+    if (!ptcgen::output::write_if_changed(depfile, ptcgen::output::depfile_text(targets, extraction.files_read),
+                                          llvm::errs()))
+      return 1;
+  }
+  return 0;
+}

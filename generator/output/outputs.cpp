@@ -1,0 +1,148 @@
+#include "output/outputs.hpp"
+
+#include <llvm/ADT/SmallString.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <ptc/signature.hpp>
+
+#include "emit/emit.hpp"
+#include "model/schema.hpp"
+#include "output/diff.hpp"
+
+namespace ptcgen::output {
+
+namespace {
+
+void print_error(const model::Location& at, const std::string& message, llvm::raw_ostream& err) {
+  if (at.file.empty())
+    err << "ptc-gen: error: " << message << "\n";
+  else
+    err << at.file << ":" << at.line << ":" << at.column << ": error: " << message << "\n";
+}
+
+std::string join(const std::string& dir, const std::string& name) {
+  llvm::SmallString<256> path(dir);
+  llvm::sys::path::append(path, name);
+  return std::string(path);
+}
+
+std::optional<std::string> read_file(const std::string& path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!buffer) return std::nullopt;
+  return (*buffer)->getBuffer().str();
+}
+
+void escape_into(std::string& out, const std::string& path) {
+  for (char c : path) {
+    if (c == ' ' || c == '#') out += '\\';
+    if (c == '$') out += '$';
+    out += c;
+  }
+}
+
+}  // namespace
+
+Emission emit_all(const std::vector<model::HeaderModel>& headers, llvm::raw_ostream& err) {
+  Emission out;
+  for (const auto& header : headers) {
+    emit::Emitted emitted = emit::emit_header(header);
+    for (const auto& e : emitted.errors) print_error(e.location, e.message, err);
+    if (!emitted.errors.empty()) {
+      out.ok = false;
+      continue;
+    }
+    for (auto& f : emitted.files) out.files.push_back({std::move(f.name), std::move(f.content)});
+  }
+  if (!out.ok) out.files.clear();
+  return out;
+}
+
+bool write_if_changed(const std::string& path, const std::string& content, llvm::raw_ostream& err) {
+  if (auto existing = read_file(path); existing && *existing == content) return true;
+  llvm::SmallString<256> temp;
+  int fd = -1;
+  if (auto ec = llvm::sys::fs::createUniqueFile(path + ".tmp-%%%%%%", fd, temp)) {
+    err << "ptc-gen: error: cannot write " << path << ": " << ec.message() << "\n";
+    return false;
+  }
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << content;
+    os.close();
+    if (os.has_error()) {
+      err << "ptc-gen: error: cannot write " << temp << ": " << os.error().message() << "\n";
+      os.clear_error();
+      llvm::sys::fs::remove(temp);
+      return false;
+    }
+  }
+  // The rename replaces the file in one step: a reader never sees half of it.
+  if (auto ec = llvm::sys::fs::rename(temp, path)) {
+    err << "ptc-gen: error: cannot replace " << path << ": " << ec.message() << "\n";
+    llvm::sys::fs::remove(temp);
+    return false;
+  }
+  return true;
+}
+
+bool write_outputs(const std::vector<Generated>& files, const std::string& dir, llvm::raw_ostream& err) {
+  if (auto ec = llvm::sys::fs::create_directories(dir)) {
+    err << "ptc-gen: error: cannot create " << dir << ": " << ec.message() << "\n";
+    return false;
+  }
+  bool ok = true;
+  for (const auto& f : files) ok = write_if_changed(join(dir, f.name), f.content, err) && ok;
+  return ok;
+}
+
+bool check_outputs(const std::vector<Generated>& files, const std::string& dir, llvm::raw_ostream& out,
+                   llvm::raw_ostream& err) {
+  bool same = true;
+  for (const auto& f : files) {
+    const std::string path = join(dir, f.name);
+    const auto committed = read_file(path);
+    if (committed && *committed == f.content) continue;
+    same = false;
+    if (!committed) err << "ptc-gen: " << path << " is missing\n";
+    else err << "ptc-gen: " << path << " differs from what ptc-gen generates\n";
+    unified_diff(committed.value_or(""), committed ? path : path + " (missing)", f.content,
+                 f.name + " (generated)", out);
+  }
+  if (!same) err << "ptc-gen: run ptc-gen with --out-dir " << dir << " to update the files\n";
+  return same;
+}
+
+std::string depfile_text(const std::vector<std::string>& targets, const std::vector<std::string>& inputs) {
+  std::string out;
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    if (i) out += ' ';
+    escape_into(out, targets[i]);
+  }
+  out += ':';
+  for (const auto& input : inputs) {
+    out += " \\\n  ";
+    escape_into(out, input);
+  }
+  return out + "\n";
+}
+
+bool print_signatures(const std::vector<model::HeaderModel>& headers, llvm::raw_ostream& out, llvm::raw_ostream& err) {
+  bool ok = true;
+  for (const auto& header : headers) {
+    for (const auto& tool : header.tools) {
+      auto signature = model::signature_of(tool, header);
+      if (!signature) {
+        print_error(tool.location, signature.error().message, err);
+        ok = false;
+        continue;
+      }
+      out << tool.name << signature->render() << "\n";
+    }
+  }
+  return ok;
+}
+
+}  // namespace ptcgen::output

@@ -1,0 +1,80 @@
+// Parsing one JSON text for a decode: a thread-local simdjson parser and padded buffer per nesting
+// level (a union's alternatives are parsed while the enclosing document is still being read).
+
+#include <cstring>
+#include <memory>
+
+#include <ptc/codec/codec.hpp>
+
+namespace ptc::codec::detail {
+
+namespace {
+
+struct Slot {
+  simdjson::ondemand::parser parser;
+  std::string buffer;
+};
+
+thread_local std::vector<std::unique_ptr<Slot>> slots;
+thread_local std::size_t slots_in_use = 0;
+
+class Lease {
+ public:
+  Lease() {
+    if (slots_in_use == slots.size()) slots.push_back(std::make_unique<Slot>());
+    slot_ = slots[slots_in_use++].get();
+  }
+  ~Lease() { --slots_in_use; }
+  Lease(const Lease&) = delete;
+  Lease& operator=(const Lease&) = delete;
+  Slot& operator*() const { return *slot_; }
+
+ private:
+  Slot* slot_;
+};
+
+}  // namespace
+
+std::optional<bool> decode_root(std::string_view text, bool object_only, RootDecode decode) {
+  Lease lease;
+  Slot& slot = *lease;
+  // The text goes inside "[...]": simdjson gives no value for a scalar document, and a list's end
+  // shows whether the text held exactly one value.
+  const std::size_t length = text.size() + 2;
+  if (slot.buffer.size() < length + simdjson::SIMDJSON_PADDING) slot.buffer.resize(length + simdjson::SIMDJSON_PADDING);
+  char* buffer = slot.buffer.data();
+  buffer[0] = '[';
+  std::memcpy(buffer + 1, text.data(), text.size());
+  buffer[length - 1] = ']';
+  std::memset(buffer + length, 0, simdjson::SIMDJSON_PADDING);
+
+  simdjson::ondemand::document document;
+  check_json(slot.parser.iterate(buffer, length, slot.buffer.size()).get(document));
+  simdjson::ondemand::array wrapper;
+  check_json(document.get_array().get(wrapper));
+  std::optional<bool> decoded;
+  bool first = true;
+  for (auto result : wrapper) {
+    if (!first) throw InvalidJson("invalid JSON: more than one value");
+    first = false;
+    Value value;
+    check_json(std::move(result).get(value));
+    if (object_only && kind_of(value) != coercion::JsonKind::Map) return std::nullopt;
+    decoded = decode.call(decode.context, value);
+  }
+  if (first) throw InvalidJson("invalid JSON: no value");
+  const char* rest = nullptr;
+  if (document.current_location().get(rest) == simdjson::SUCCESS)
+    throw InvalidJson("invalid JSON: content after the value");
+  return decoded;
+}
+
+Validation finish(Decoder& d, bool decoded) {
+  Validation r;
+  r.ok = d.mode() == Mode::WarnOnly || d.mode() == Mode::Disabled || (decoded && d.errors().empty());
+  r.errors = d.take_errors();
+  r.warnings = d.take_warnings();
+  return r;
+}
+
+}  // namespace ptc::codec::detail

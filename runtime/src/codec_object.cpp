@@ -1,0 +1,97 @@
+// The order of issues in objects, maps, tuples, sets and unions: nlohmann::json objects are std::maps,
+// so the validator sees keys sorted and each key once, while simdjson reads them as written.
+
+#include <ptc/codec/codec.hpp>
+#include <ptc/coercion.hpp>
+
+#include "codec_read.hpp"
+
+namespace ptc::codec::detail {
+
+std::size_t find_field(std::span<const FieldInfo> fields, std::string_view key, std::size_t hint) {
+  const std::size_t n = fields.size();
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::size_t i = hint + k < n ? hint + k : hint + k - n;
+    if (fields[i].name == key) return i;
+  }
+  return n;
+}
+
+bool unknown_field(Decoder& d, Value& v) {
+  skip(d, v);
+  if (d.mode() != Mode::Strict) return true;
+  d.error(std::string(coercion::kUnexpectedField));
+  return false;
+}
+
+void KeyedIssues::record(Decoder::Mark begin, std::size_t rank, std::string_view key, bool ok) {
+  for (auto& e : entries_)
+    if (e.span.rank == rank && e.span.key == key) e.dropped = true;
+  const auto end = d_.mark();
+  if (!ok || !(begin == end)) entries_.push_back({{begin, end, rank, key}, ok, false});
+}
+
+bool KeyedIssues::finish() {
+  if (entries_.empty()) return true;
+  bool ok = true;
+  bool in_order = true;
+  std::vector<Decoder::Span> kept;
+  for (const auto& e : entries_) {
+    if (e.dropped) {
+      in_order = false;
+      continue;
+    }
+    ok &= e.ok;
+    if (!kept.empty()) {
+      const auto& last = kept.back();
+      if (last.rank > e.span.rank || (last.rank == e.span.rank && !(last.key < e.span.key))) in_order = false;
+    }
+    kept.push_back(e.span);
+  }
+  if (!in_order) d_.reorder(from_, kept);
+  return ok;
+}
+
+void missing_field(Decoder& d, KeyedIssues& issues, std::size_t rank, std::string_view name) {
+  const auto begin = d.mark();
+  d.push(name);
+  d.error(std::string(coercion::kMissingField));
+  d.pop();
+  issues.close(begin, rank, name, false);
+}
+
+void wrong_length(Decoder& d, Decoder::Mark from, std::size_t expected, std::size_t got) {
+  const auto items = d.mark();
+  d.error(coercion::wrong_length(expected, got));
+  std::vector<Decoder::Span> spans{{items, d.mark(), 0, {}}, {from, items, 1, {}}};
+  d.reorder(from, spans);
+}
+
+void report_duplicates(Decoder& d, const std::vector<std::pair<std::size_t, std::size_t>>& duplicates) {
+  for (const auto& [i, first] : duplicates) {
+    d.push(i);
+    d.error(coercion::duplicate_item(first));
+    d.pop();
+  }
+}
+
+bool union_outcome(Decoder& d, Decoder* coerced, Decoder* closest, std::string_view raw, const std::string& type_name) {
+  if (coerced) {
+    for (auto& w : coerced->take_warnings()) d.adopt_warning(std::move(w));
+    return true;
+  }
+  if (closest) {
+    for (auto& w : closest->take_warnings()) d.adopt_warning(std::move(w));
+    for (auto& e : closest->take_errors()) d.adopt_error(std::move(e));
+    return false;
+  }
+  nlohmann::json got;
+  decode_root(raw, false, [&](Value& v) {
+    got = given(d, v);
+    return true;
+  });
+  d.error(coercion::expected(type_name, got));
+  return false;
+}
+
+}  // namespace ptc::codec::detail

@@ -1,0 +1,60 @@
+# Builds and tests a copy of the consumer project (tests/consumer) against this ptc build:
+#   VIA=package       installs ptc from BUILD_DIR into a fresh prefix, then find_package(ptc)
+#   VIA=subdirectory  add_subdirectory(<ptc source>) from the consumer
+# then runs the consumer's own tests (a prompt, a coerced call, a rejected call, the drift check),
+# and checks the build integration: touching the tool header rebuilds nothing, editing a header it
+# includes regenerates the outputs.
+cmake_minimum_required(VERSION 3.25)
+foreach(var VIA SOURCE_DIR BUILD_DIR WORK_DIR CXX GENERATOR)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "run.cmake: ${var} is not set")
+  endif()
+endforeach()
+
+function(run)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    list(JOIN ARGN " " command)
+    message(FATAL_ERROR "failed (${rc}): ${command}")
+  endif()
+endfunction()
+
+file(REMOVE_RECURSE "${WORK_DIR}")
+file(COPY "${SOURCE_DIR}/tests/consumer/" DESTINATION "${WORK_DIR}/src" PATTERN "run.cmake" EXCLUDE)
+set(build "${WORK_DIR}/build")
+set(configure "${CMAKE_COMMAND}" -S "${WORK_DIR}/src" -B "${build}" -G "${GENERATOR}"
+              -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_BUILD_TYPE=Release)
+if(VIA STREQUAL "package")
+  run("${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${WORK_DIR}/prefix")
+  run(${configure} -DPTC_CONSUMER_VIA=package "-DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix")
+else()
+  run(${configure} -DPTC_CONSUMER_VIA=subdirectory "-DPTC_SOURCE_DIR=${SOURCE_DIR}")
+endif()
+run("${CMAKE_COMMAND}" --build "${build}" -j2)
+run("${CMAKE_CTEST_COMMAND}" --test-dir "${build}" --output-on-failure)
+
+# Touching the tool header re-runs ptc-gen, but its outputs keep their bytes and their times, so
+# nothing is recompiled or relinked.
+set(generated "${build}/ptc_gen/weather/weather.ptc.cpp")
+set(program "${build}/weather")
+file(TIMESTAMP "${generated}" generated_before "%s")
+file(TIMESTAMP "${program}" program_before "%s")
+execute_process(COMMAND "${CMAKE_COMMAND}" -E sleep 1.1)
+file(TOUCH "${WORK_DIR}/src/include/weather.hpp")
+run("${CMAKE_COMMAND}" --build "${build}" -j2)
+file(TIMESTAMP "${generated}" generated_after "%s")
+file(TIMESTAMP "${program}" program_after "%s")
+if(NOT generated_before STREQUAL generated_after OR NOT program_before STREQUAL program_after)
+  message(FATAL_ERROR "touching weather.hpp rewrote generated code or relinked the program")
+endif()
+
+# Editing a header that weather.hpp includes (known to the build only through ptc-gen's depfile)
+# regenerates: the new enumerator shows up in the prompt text.
+file(READ "${WORK_DIR}/src/include/weather_types.hpp" types)
+string(REPLACE "rain }" "rain, snow }" types "${types}")
+file(WRITE "${WORK_DIR}/src/include/weather_types.hpp" "${types}")
+run("${CMAKE_COMMAND}" --build "${build}" -j2)
+file(READ "${build}/ptc_gen/weather/weather.tools.md" tools_md)
+if(NOT tools_md MATCHES "snow")
+  message(FATAL_ERROR "editing weather_types.hpp did not regenerate weather.tools.md:\n${tools_md}")
+endif()

@@ -1,0 +1,227 @@
+// The ptc-gen binary: outputs, --print-signatures, --depfile, --check, write-if-changed, exit codes.
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "run_process.hpp"
+
+namespace ptcgen::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+class PtcGenCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::temp_directory_path() / ("ptcgen_cli_" + std::string(info->name()) + "_" + std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "out");
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  void write(const std::string& name, const std::string& text) const {
+    fs::create_directories((dir_ / name).parent_path());
+    std::ofstream(dir_ / name) << text;
+  }
+  std::string read(const std::string& name) const {
+    std::ifstream in(dir_ / name);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+  ptc::test::ProcessResult gen(std::vector<std::string> args) const { return ptc::test::run_process(PTC_GEN, args); }
+
+  fs::path dir_;
+};
+
+const char* const kHeader = R"(#pragma once
+#include <string>
+#include <ptc/annotate.hpp>
+namespace shop {
+/// Finds items by text.
+PTC_TOOL() std::string search(std::string query, int limit = 10);
+/// Counts items.
+PTC_TOOL() int count();
+}
+)";
+
+TEST_F(PtcGenCli, PrintSignaturesPrintsOneLinePerToolAndWritesNothing) {
+  write("shop.hpp", kHeader);
+  auto r = gen({"--print-signatures", "--out-dir", path("out"), path("shop.hpp"), "--"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "search(query :string, limit :int?) -> :string\ncount() -> :int\n");
+  EXPECT_EQ(r.err, "");
+  EXPECT_TRUE(fs::is_empty(dir_ / "out"));
+}
+
+TEST_F(PtcGenCli, WritesFourFilesPerHeader) {
+  write("shop.hpp", kHeader);
+  auto r = gen({"--out-dir", path("out"), path("shop.hpp"), "--", "-std=c++20"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  for (const char* name : {"shop.ptc.hpp", "shop.ptc.cpp", "shop.tools.json", "shop.tools.md"})
+    EXPECT_TRUE(fs::exists(dir_ / "out" / name)) << name;
+  // No absolute paths in what is generated: the header is included relative to the output directory.
+  EXPECT_NE(read("out/shop.ptc.hpp").find("#include \"../shop.hpp\""), std::string::npos) << read("out/shop.ptc.hpp");
+  EXPECT_EQ(read("out/shop.ptc.hpp").find(dir_.string()), std::string::npos);
+}
+
+TEST_F(PtcGenCli, DepfileListsEveryOutputAndEveryFileRead) {
+  write("my dir/shop.hpp", kHeader);
+  auto r = gen({"--out-dir", path("out"), "--depfile", path("out/shop.d"), path("my dir/shop.hpp"), "--"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string dep = read("out/shop.d");
+  const std::string out = path("out");
+  EXPECT_EQ(dep.substr(0, dep.find('\n')), out + "/shop.ptc.hpp " + out + "/shop.ptc.cpp " + out + "/shop.tools.json " +
+                                               out + "/shop.tools.md: \\");
+  const std::string escaped = path("my\\ dir/shop.hpp");
+  EXPECT_NE(dep.find("\n  " + escaped + " \\\n"), std::string::npos) << dep;
+  EXPECT_EQ(dep.back(), '\n');
+  EXPECT_NE(dep[dep.size() - 2], '\\');  // the last input ends the rule
+  EXPECT_NE(dep.find("/ptc/annotate.hpp"), std::string::npos);
+  EXPECT_NE(dep.find("/string \\\n"), std::string::npos);  // system headers too
+}
+
+TEST_F(PtcGenCli, UnchangedOutputsAreNotRewritten) {
+  write("shop.hpp", kHeader);
+  const std::vector<std::string> args = {"--out-dir", path("out"), path("shop.hpp"), "--"};
+  ASSERT_EQ(gen(args).exit_code, 0);
+  const auto old = fs::file_time_type::clock::now() - std::chrono::hours(1);
+  for (const auto& e : fs::directory_iterator(dir_ / "out")) fs::last_write_time(e.path(), old);
+
+  auto again = gen(args);
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  for (const auto& e : fs::directory_iterator(dir_ / "out")) EXPECT_EQ(fs::last_write_time(e.path()), old) << e.path();
+
+  // A change that reaches the outputs rewrites them, and only them.
+  std::string changed = kHeader;
+  changed.replace(changed.find("Counts items."), 13, "Counts stock.");
+  write("shop.hpp", changed);
+  ASSERT_EQ(gen(args).exit_code, 0);
+  EXPECT_NE(fs::last_write_time(dir_ / "out" / "shop.tools.md"), old);
+  EXPECT_NE(read("out/shop.tools.md").find("Counts stock."), std::string::npos);
+  EXPECT_EQ(fs::last_write_time(dir_ / "out" / "shop.ptc.hpp"), old);
+  for (const auto& e : fs::directory_iterator(dir_ / "out"))
+    EXPECT_EQ(e.path().filename().string().find(".tmp-"), std::string::npos) << "left behind: " << e.path();
+}
+
+TEST_F(PtcGenCli, CheckPassesOnIdenticalFilesAndWritesNothing) {
+  write("shop.hpp", kHeader);
+  ASSERT_EQ(gen({"--out-dir", path("out"), path("shop.hpp"), "--"}).exit_code, 0);
+  auto r = gen({"--check", path("out"), "--out-dir", path("elsewhere"), path("shop.hpp"), "--"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "");
+  EXPECT_FALSE(fs::exists(dir_ / "elsewhere"));
+}
+
+TEST_F(PtcGenCli, CheckPrintsAUnifiedDiffAndFailsOnDrift) {
+  write("shop.hpp", kHeader);
+  ASSERT_EQ(gen({"--out-dir", path("out"), path("shop.hpp"), "--"}).exit_code, 0);
+  std::string md = read("out/shop.tools.md");
+  const std::string line = "  Counts items.";
+  ASSERT_NE(md.find(line), std::string::npos) << md;
+  md.replace(md.find(line), line.size(), "  Counts things.");
+  write("out/shop.tools.md", md);
+  fs::remove(dir_ / "out" / "shop.tools.json");
+
+  auto r = gen({"--check", path("out"), path("shop.hpp"), "--"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("--- " + path("out/shop.tools.md") + "\n+++ shop.tools.md (generated)\n@@ "), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\n-  Counts things.\n+  Counts items.\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--- " + path("out/shop.tools.json") + " (missing)\n+++ shop.tools.json (generated)\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.err, "ptc-gen: " + path("out/shop.tools.json") + " is missing\nptc-gen: " + path("out/shop.tools.md") +
+                       " differs from what ptc-gen generates\nptc-gen: run ptc-gen with --out-dir " + path("out") +
+                       " to update the files\n");
+  EXPECT_FALSE(fs::exists(dir_ / "out" / "shop.tools.json"));  // --check writes nothing
+}
+
+TEST_F(PtcGenCli, ErrorsAreClangStyleAndExitOne) {
+  write("bad.hpp", "#include <ptc/annotate.hpp>\n\nPTC_TOOL() int undocumented();\n");
+  auto r = gen({"--out-dir", path("out"), path("bad.hpp"), "--"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, path("bad.hpp") +
+                       ":3:16: error: tool 'undocumented' has no description\n"
+                       "    3 | PTC_TOOL() int undocumented();\n"
+                       "      |                ^\n"
+                       "note: document it with a /// comment, or give it PTC_DESCRIPTION(\"...\")\n"
+                       "1 error generated.\n");
+  EXPECT_TRUE(fs::is_empty(dir_ / "out"));
+}
+
+TEST_F(PtcGenCli, EveryHeaderIsReportedInOneRun) {
+  write("a.hpp", "#include <ptc/annotate.hpp>\nPTC_TOOL() int a();\n");
+  write("b.hpp", "#include <ptc/annotate.hpp>\nPTC_TOOL() int b(int* p);\n");
+  auto r = gen({"--out-dir", path("out"), path("a.hpp"), path("b.hpp"), "--"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find(path("a.hpp") + ":2:16: error: tool 'a' has no description"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(path("b.hpp") + ":2:16: error: tool 'b' has no description"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(path("b.hpp") + ":2:23: error: parameter 'p' of tool 'b' has type 'int *'"), std::string::npos)
+      << r.err;
+}
+
+TEST_F(PtcGenCli, SameStemTwiceIsAnError) {
+  write("a/shop.hpp", kHeader);
+  write("b/shop.hpp", kHeader);
+  auto r = gen({"--out-dir", path("out"), path("a/shop.hpp"), path("b/shop.hpp"), "--"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "ptc-gen: error: ../a/shop.hpp and ../b/shop.hpp would both generate shop.ptc.hpp; rename one of "
+                   "them\n");
+}
+
+TEST_F(PtcGenCli, BuildDirectoryWithCompileCommands) {
+  // The header needs the project's -I; the compilation database of a .cpp beside it has it.
+  write("inc/shop/types.hpp", "#pragma once\nnamespace shop { struct Item { int id; }; }\n");
+  write("inc/shop/api.hpp", "#pragma once\n#include <shop/types.hpp>\n#include <ptc/annotate.hpp>\n"
+                            "/// Gets an item.\nPTC_TOOL() shop::Item get(int id);\n");
+  write("inc/shop/api.cpp", "#include <shop/api.hpp>\n");
+  write("build/compile_commands.json", R"([{"directory": ")" + path("build") + R"(", "command": "c++ -std=c++20 -I)" +
+                                           path("inc") + " -c " + path("inc/shop/api.cpp") + R"(", "file": ")" +
+                                           path("inc/shop/api.cpp") + R"("}])");
+  auto r = gen({"--print-signatures", "-p", path("build"), path("inc/shop/api.hpp")});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "get(id :int) -> {id :int}\n");
+  EXPECT_EQ(r.err, "");
+}
+
+TEST_F(PtcGenCli, UsageErrorsExitTwo) {
+  write("shop.hpp", kHeader);
+  EXPECT_EQ(gen({"--no-such-option", path("shop.hpp"), "--"}).exit_code, 2);
+  EXPECT_EQ(gen({"--max-depth=0", path("shop.hpp"), "--"}).exit_code, 2);
+  EXPECT_EQ(gen({"--check", path("out"), "--print-signatures", path("shop.hpp"), "--"}).exit_code, 2);
+  auto help = gen({"--help"});
+  EXPECT_EQ(help.exit_code, 0);
+  for (const char* option : {"--out-dir", "--depfile", "--check", "--print-signatures", "--max-depth", "--resource-dir"})
+    EXPECT_NE(help.out.find(option), std::string::npos) << option;
+}
+
+TEST_F(PtcGenCli, MaxDepthAndResourceDirOptions) {
+  write("deep.hpp", R"(#include <ptc/annotate.hpp>
+struct L2 { int v; };
+struct L1 { L2 two; };
+/// Deep.
+PTC_TOOL() L1 deep();
+)");
+  auto r = gen({"--print-signatures", "--max-depth=1", path("deep.hpp"), "--"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "deep() -> {two :map}\n");
+  EXPECT_NE(r.err.find("structs nested deeper than --max-depth=1 are typed :map"), std::string::npos) << r.err;
+
+  // -v shows the compiler invocation.
+  auto other = gen({"--print-signatures", "--resource-dir", path("elsewhere"), path("deep.hpp"), "--", "-v"});
+  EXPECT_NE(other.err.find("\"-resource-dir\" \"" + path("elsewhere") + "\""), std::string::npos) << other.err;
+}
+
+}  // namespace
+}  // namespace ptcgen::test

@@ -1,0 +1,30 @@
+#pragma once
+// Mistakes in tool declarations.
+
+#include <string>
+#include <vector>
+
+#include <ptc/annotate.hpp>
+
+namespace golden::errors {
+
+std::string make_default();
+
+PTC_TOOL() int undocumented(int x);
+
+/// Default argument that is not a literal.
+PTC_TOOL() std::string computed_default(std::string text = make_default());
+
+/// The explicit signature disagrees with the C++ types.
+PTC_TOOL() PTC_SIGNATURE("(count :string) -> :int") int mismatch(int count);
+
+/// The example is not JSON.
+PTC_TOOL() PTC_EXAMPLE("{x: 1}", "2") int bad_example(int x);
+
+class Widget {
+ public:
+  /// Static member functions have no instance to call.
+  PTC_TOOL() static int make();
+};
+
+}  // namespace golden::errors

@@ -1,0 +1,581 @@
+// Decoding JSON text into C++ types with ptc::codec (docs/codecs.md): the validator's rules, paths and
+// texts, per type and mode, and what only C++ types add (ranges of narrow integers, std::array's
+// length, time formats).
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <list>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <thread>
+#include <tuple>
+#include <unordered_map>
+#include <unordered_set>
+#include <variant>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <ptc/codec/codec.hpp>
+#include <ptc/signature.hpp>
+
+namespace shop {
+
+enum class Status { open, closed };
+
+struct Item {
+  std::int64_t id = 0;
+  std::string title;
+  std::optional<std::string> assignee;
+};
+
+struct Query {
+  std::string text;
+  std::int32_t limit = 0;
+  Status status = Status::open;
+  std::vector<Item> items;
+};
+
+}  // namespace shop
+
+namespace ptc::codec {
+template <> struct EnumTraits<::shop::Status> {
+  static constexpr std::array<EnumEntry<::shop::Status>, 2> entries{{{"open", ::shop::Status::open}, {"closed", ::shop::Status::closed}}};
+};
+template <> struct StructTraits<::shop::Item> {
+  static constexpr std::array<FieldInfo, 3> fields{{{"id", false, false}, {"title", false, false}, {"assignee", true, false}}};
+  static bool decode_field(Decoder& d, std::size_t index, Value& v, ::shop::Item& out) {
+    switch (index) {
+      case 0: return Codec<std::int64_t>::decode(d, v, out.id);
+      case 1: return Codec<std::string>::decode(d, v, out.title);
+      case 2: return Codec<std::optional<std::string>>::decode(d, v, out.assignee);
+    }
+    return true;
+  }
+  static void fill_default(std::size_t index, ::shop::Item& out) { (void)index; (void)out; }
+  template <class W> static void encode_fields(W& w, const ::shop::Item& value) {
+    w.key("id"); Codec<std::int64_t>::encode(w, value.id);
+    w.key("title"); Codec<std::string>::encode(w, value.title);
+    w.key("assignee"); Codec<std::optional<std::string>>::encode(w, value.assignee);
+  }
+};
+template <> struct StructTraits<::shop::Query> {
+  static constexpr std::array<FieldInfo, 4> fields{{{"text", false, false}, {"limit", false, true}, {"status", false, true}, {"items", false, false}}};
+  static bool decode_field(Decoder& d, std::size_t index, Value& v, ::shop::Query& out) {
+    static const Schema limit = parse_malli_type("[:and :int [:>= 1] [:<= 50]]").value();
+    switch (index) {
+      case 0: return Codec<std::string>::decode(d, v, out.text);
+      case 1: return Codec<std::int32_t>::decode(d, v, out.limit) && check(d, limit, to_json_value(out.limit));
+      case 2: return Codec<::shop::Status>::decode(d, v, out.status);
+      case 3: return Codec<std::vector<::shop::Item>>::decode(d, v, out.items);
+    }
+    return true;
+  }
+  static void fill_default(std::size_t index, ::shop::Query& out) {
+    switch (index) {
+      case 1: out.limit = 10; break;
+      case 2: out.status = ::shop::Status::open; break;
+    }
+  }
+  template <class W> static void encode_fields(W& w, const ::shop::Query& value) {
+    w.key("text"); Codec<std::string>::encode(w, value.text);
+    w.key("limit"); Codec<std::int32_t>::encode(w, value.limit);
+    w.key("status"); Codec<::shop::Status>::encode(w, value.status);
+    w.key("items"); Codec<std::vector<::shop::Item>>::encode(w, value.items);
+  }
+};
+}  // namespace ptc::codec
+
+namespace {
+
+using json = nlohmann::json;
+using ptc::Issue;
+using ptc::Mode;
+using ptc::Validation;
+using testing::ElementsAre;
+using testing::IsEmpty;
+
+template <class T>
+struct Decoded {
+  T value{};
+  Validation result;
+};
+
+template <class T>
+Decoded<T> decode(std::string_view text, Mode mode = Mode::Enabled) {
+  Decoded<T> out;
+  out.result = ptc::codec::decode_text(text, out.value, mode);
+  return out;
+}
+
+// Exactly one error (no warnings) and ok = false.
+template <class T>
+void expect_error(std::string_view text, const std::string& path, const std::string& message, Mode mode = Mode::Enabled) {
+  auto r = decode<T>(text, mode).result;
+  EXPECT_FALSE(r.ok) << text;
+  EXPECT_THAT(r.errors, ElementsAre(Issue{path, message})) << text;
+  EXPECT_THAT(r.warnings, IsEmpty()) << text;
+}
+
+// ---- integers -----------------------------------------------------------------------------------
+
+TEST(DecodeInt, ExactValues) {
+  auto r = decode<std::int64_t>("42");
+  EXPECT_TRUE(r.result.ok);
+  EXPECT_EQ(r.value, 42);
+  EXPECT_THAT(r.result.errors, IsEmpty());
+  EXPECT_THAT(r.result.warnings, IsEmpty());
+  EXPECT_EQ(r.result.value, json(42));
+  EXPECT_EQ(decode<std::int64_t>("-9223372036854775808").value, INT64_MIN);
+  EXPECT_EQ(decode<std::int64_t>("-0").value, 0);
+  EXPECT_EQ(decode<std::int64_t>("  7 ").value, 7);
+}
+
+TEST(DecodeInt, QuotedIntegersAreCoercedWithAWarning) {
+  auto r = decode<std::int64_t>("\"-5\"");
+  EXPECT_TRUE(r.result.ok);
+  EXPECT_EQ(r.value, -5);
+  EXPECT_THAT(r.result.warnings, ElementsAre(Issue{"(root)", "coerced string \"-5\" to int"}));
+}
+
+TEST(DecodeInt, WhatIsNotAnInteger) {
+  expect_error<std::int64_t>("42.0", "(root)", "expected int, got float 42.0");
+  expect_error<std::int64_t>("1e2", "(root)", "expected int, got float 100.0");
+  expect_error<std::int64_t>("\"abc\"", "(root)", "expected int, got string \"abc\"");
+  expect_error<std::int64_t>("\" 42\"", "(root)", "expected int, got string \" 42\"");
+  expect_error<std::int64_t>("\"007\"", "(root)", "expected int, got string \"007\"");
+  expect_error<std::int64_t>("true", "(root)", "expected int, got bool true");
+  expect_error<std::int64_t>("null", "(root)", "expected int, got nil");
+  expect_error<std::int64_t>("[1, 2]", "(root)", "expected int, got list");
+  expect_error<std::int64_t>("{\"a\": 1}", "(root)", "expected int, got map");
+}
+
+TEST(DecodeInt, BeyondInt64) {
+  const std::string range = "expected int in range -9223372036854775808..9223372036854775807, got ";
+  expect_error<std::int64_t>("9223372036854775808", "(root)", range + "int 9223372036854775808");
+  expect_error<std::int64_t>("123456789012345678901234567890", "(root)", range + "float 1.2345678901234568e+29");
+  expect_error<std::int64_t>("\"99999999999999999999\"", "(root)", range + "string \"99999999999999999999\"");
+  // uint64 is [:and :int [:>= 0]]: beyond int64 it says what :int says.
+  expect_error<std::uint64_t>("18446744073709551615", "(root)", range + "int 18446744073709551615");
+}
+
+TEST(DecodeInt, NarrowTypesCheckTheirRange) {
+  expect_error<std::int8_t>("300", "(root)", "expected int in range -128..127, got int 300");
+  expect_error<std::int8_t>("-129", "(root)", "expected int in range -128..127, got int -129");
+  expect_error<std::int32_t>("2147483648", "(root)", "expected int in range -2147483648..2147483647, got int 2147483648");
+  expect_error<std::uint8_t>("256", "(root)", "expected int in range 0..255, got int 256");
+  expect_error<std::uint16_t>("70000", "(root)", "expected int in range 0..65535, got int 70000");
+  EXPECT_EQ(decode<std::int8_t>("-128").value, -128);
+  EXPECT_EQ(decode<std::uint8_t>("255").value, 255);
+  EXPECT_EQ(decode<std::uint32_t>("4294967295").value, 4294967295u);
+}
+
+TEST(DecodeInt, UnsignedTypesRefuseNegativeValuesAsTheirRefinementDoes) {
+  expect_error<std::uint8_t>("-1", "(root)", "expected value >= 0, got -1");
+  expect_error<std::size_t>("-7", "(root)", "expected value >= 0, got -7");
+}
+
+TEST(DecodeInt, ACoercedValueOutOfRangeKeepsItsWarning) {
+  auto r = decode<std::uint8_t>("\"300\"").result;
+  EXPECT_FALSE(r.ok);
+  EXPECT_THAT(r.warnings, ElementsAre(Issue{"(root)", "coerced string \"300\" to int"}));
+  EXPECT_THAT(r.errors, ElementsAre(Issue{"(root)", "expected int in range 0..255, got int 300"}));
+}
+
+TEST(DecodeInt, StrictModeDoesNotCoerce) {
+  expect_error<std::int64_t>("\"42\"", "(root)", "expected int, got string \"42\"", Mode::Strict);
+}
+
+// ---- floats, bools, strings, enums ----------------------------------------------------------------
+
+TEST(DecodeFloat, IntegersWidenSilently) {
+  auto r = decode<double>("5");
+  EXPECT_TRUE(r.result.ok);
+  EXPECT_EQ(r.value, 5.0);
+  EXPECT_THAT(r.result.warnings, IsEmpty());
+  EXPECT_TRUE(r.result.value.is_number_float());
+  EXPECT_FALSE(std::signbit(decode<double>("-0").value)) << "-0 is the integer 0";
+  EXPECT_TRUE(std::signbit(decode<double>("-0.0").value));
+  EXPECT_EQ(decode<float>("0.5").value, 0.5f);
+}
+
+TEST(DecodeFloat, NumericStrings) {
+  auto r = decode<double>("\"3.14\"");
+  EXPECT_EQ(r.value, 3.14);
+  EXPECT_THAT(r.result.warnings, ElementsAre(Issue{"(root)", "coerced string \"3.14\" to float"}));
+  expect_error<double>("\"3.14abc\"", "(root)", "expected float, got string \"3.14abc\"");
+  expect_error<double>("\"NaN\"", "(root)", "expected float, got string \"NaN\"");
+  expect_error<double>("true", "(root)", "expected float, got bool true");
+}
+
+TEST(DecodeBool, ExactlyTrueOrFalse) {
+  auto r = decode<bool>("\"false\"");
+  EXPECT_TRUE(r.result.ok);
+  EXPECT_FALSE(r.value);
+  EXPECT_THAT(r.result.warnings, ElementsAre(Issue{"(root)", "coerced string \"false\" to bool"}));
+  expect_error<bool>("\"True\"", "(root)", "expected bool, got string \"True\"");
+  expect_error<bool>("1", "(root)", "expected bool, got int 1");
+}
+
+TEST(DecodeString, OnlyStrings) {
+  auto r = decode<std::string>(R"("caf\u00e9 \"x\"\n")");
+  EXPECT_EQ(r.value, "caf\xc3\xa9 \"x\"\n");
+  expect_error<std::string>("42", "(root)", "expected string, got int 42");
+  expect_error<std::string>("4.5", "(root)", "expected string, got float 4.5");
+}
+
+TEST(DecodeString, LongValuesAreCutInMessages) {
+  expect_error<std::int64_t>("\"" + std::string(70, 'a') + "\"", "(root)",
+                             "expected int, got string \"" + std::string(64, 'a') + "...\" (70 bytes)");
+}
+
+TEST(DecodeEnum, NamesAreStrings) {
+  EXPECT_EQ(decode<shop::Status>("\"closed\"").value, shop::Status::closed);
+  expect_error<shop::Status>("\"medium\"", "(root)", R"(expected one of ["open", "closed"], got "medium")");
+  expect_error<shop::Status>("\"Open\"", "(root)", R"(expected one of ["open", "closed"], got "Open")");
+  expect_error<shop::Status>("1", "(root)", R"(expected one of ["open", "closed"], got 1)");
+  expect_error<shop::Status>("null", "(root)", R"(expected one of ["open", "closed"], got nil)");
+  expect_error<shop::Status>("[]", "(root)", R"(expected one of ["open", "closed"], got list)");
+}
+
+// ---- structs --------------------------------------------------------------------------------------
+
+TEST(DecodeStruct, FieldsInAnyOrder) {
+  auto r = decode<shop::Item>(R"({"title": "Fix", "assignee": "ann", "id": 7})");
+  EXPECT_TRUE(r.result.ok);
+  EXPECT_EQ(r.value.id, 7);
+  EXPECT_EQ(r.value.title, "Fix");
+  EXPECT_EQ(r.value.assignee, "ann");
+  EXPECT_EQ(r.result.value, (json{{"id", 7}, {"title", "Fix"}, {"assignee", "ann"}}));
+}
+
+TEST(DecodeStruct, IssuesComeInFieldOrderWhateverTheKeyOrder) {
+  auto r = decode<shop::Item>(R"({"assignee": 5, "title": 6, "id": "x"})").result;
+  EXPECT_FALSE(r.ok);
+  EXPECT_THAT(r.errors, ElementsAre(Issue{"id", "expected int, got string \"x\""}, Issue{"title", "expected string, got int 6"},
+                                    Issue{"assignee", "expected string, got int 5"}));
+}
+
+TEST(DecodeStruct, MissingRequiredFieldsButNotOptionalOnes) {
+  auto r = decode<shop::Item>(R"({"title": "t"})").result;
+  EXPECT_THAT(r.errors, ElementsAre(Issue{"id", "missing required field"}));
+  auto all = decode<shop::Item>("{}").result;
+  EXPECT_THAT(all.errors, ElementsAre(Issue{"id", "missing required field"}, Issue{"title", "missing required field"}));
+}
+
+TEST(DecodeStruct, NullIsFineForOptionalFieldsOnly) {
+  auto r = decode<shop::Item>(R"({"id": 1, "title": "t", "assignee": null})");
+  EXPECT_TRUE(r.result.ok);
+  EXPECT_EQ(r.value.assignee, std::nullopt);
+  EXPECT_EQ(r.result.value["assignee"], json(nullptr));
+  expect_error<shop::Item>(R"({"id": null, "title": "t"})", "id", "expected int, got nil");
+}
+
+TEST(DecodeStruct, UndeclaredFieldsAreDroppedOrInStrictModeUnexpectedInKeyOrder) {
+  const char* text = R"({"zeta": [1, {"deep": true}], "id": 1, "title": "t", "Alpha": null, "odd key": 2})";
+  auto r = decode<shop::Item>(text);
+  EXPECT_TRUE(r.result.ok);
+  EXPECT_EQ(r.result.value, (json{{"id", 1}, {"title", "t"}, {"assignee", nullptr}}));
+  auto strict = decode<shop::Item>(text, Mode::Strict).result;
+  EXPECT_FALSE(strict.ok);
+  EXPECT_THAT(strict.errors, ElementsAre(Issue{"Alpha", "unexpected field"}, Issue{"[\"odd key\"]", "unexpected field"},
+                                         Issue{"zeta", "unexpected field"}));
+}
+
+TEST(DecodeStruct, ARepeatedKeyCountsOnceAndTheLastWins) {
+  auto r = decode<shop::Item>(R"({"id": "bad", "title": "t", "id": 9})");
+  EXPECT_TRUE(r.result.ok);
+  EXPECT_EQ(r.value.id, 9);
+  auto last_bad = decode<shop::Item>(R"({"id": 9, "title": "t", "id": "bad"})").result;
+  EXPECT_THAT(last_bad.errors, ElementsAre(Issue{"id", "expected int, got string \"bad\""}));
+  auto strict = decode<shop::Item>(R"({"id": 1, "title": "t", "x": 1, "x": 2})", Mode::Strict).result;
+  EXPECT_THAT(strict.errors, ElementsAre(Issue{"x", "unexpected field"}));
+}
+
+TEST(DecodeStruct, AnEscapedKeyIsTheSameKey) {
+  auto r = decode<shop::Item>(R"({"\u0069d": 3, "t\u0069tle": "t"})");
+  EXPECT_TRUE(r.result.ok);
+  EXPECT_EQ(r.value.id, 3);
+}
+
+TEST(DecodeStruct, DefaultsFillAbsentAndNullFields) {
+  auto r = decode<shop::Query>(R"({"text": "q", "status": null, "items": []})");
+  EXPECT_TRUE(r.result.ok);
+  EXPECT_EQ(r.value.limit, 10);
+  EXPECT_EQ(r.value.status, shop::Status::open);
+  EXPECT_THAT(r.result.warnings, IsEmpty());
+  EXPECT_EQ(r.result.value, (json{{"text", "q"}, {"limit", 10}, {"status", "open"}, {"items", json::array()}}));
+}
+
+TEST(DecodeStruct, ConstraintsAreCheckedAfterTheType) {
+  auto r = decode<shop::Query>(R"({"text": "q", "limit": "0", "items": []})").result;
+  EXPECT_FALSE(r.ok);
+  EXPECT_THAT(r.warnings, ElementsAre(Issue{"limit", "coerced string \"0\" to int"}));
+  EXPECT_THAT(r.errors, ElementsAre(Issue{"limit", "expected value >= 1, got 0"}));
+  expect_error<shop::Query>(R"({"text": "q", "limit": 4.5, "items": []})", "limit", "expected int, got float 4.5");
+}
+
+TEST(DecodeStruct, NestedPaths) {
+  auto r = decode<shop::Query>(R"({"text": "q", "items": [{"id": 1, "title": "a"}, {"id": "2", "title": 3}]})").result;
+  EXPECT_THAT(r.errors, ElementsAre(Issue{"items[1].title", "expected string, got int 3"}));
+  EXPECT_THAT(r.warnings, ElementsAre(Issue{"items[1].id", "coerced string \"2\" to int"}));
+  expect_error<shop::Query>(R"({"text": "q", "items": {}})", "items", "expected list, got map");
+  expect_error<shop::Query>("[]", "(root)", "expected map, got list");
+}
+
+// ---- modes ----------------------------------------------------------------------------------------
+
+TEST(DecodeModes, WarnOnlyReportsErrorsAsWarningsInOrder) {
+  auto r = decode<shop::Item>(R"({"title": 6, "id": "7"})", Mode::WarnOnly).result;
+  EXPECT_TRUE(r.ok);
+  EXPECT_THAT(r.errors, IsEmpty());
+  EXPECT_THAT(r.warnings, ElementsAre(Issue{"id", "coerced string \"7\" to int"}, Issue{"title", "expected string, got int 6"}));
+}
+
+TEST(DecodeModes, DisabledReportsNothingAndDecodesWhatItCan) {
+  auto r = decode<shop::Item>(R"({"title": 6, "id": "7", "x": 1})", Mode::Disabled);
+  EXPECT_TRUE(r.result.ok);
+  EXPECT_THAT(r.result.errors, IsEmpty());
+  EXPECT_THAT(r.result.warnings, IsEmpty());
+  EXPECT_EQ(r.value.id, 7);
+  EXPECT_EQ(r.value.title, "");
+}
+
+// ---- containers -----------------------------------------------------------------------------------
+
+TEST(DecodeSequence, VectorListDeque) {
+  EXPECT_EQ(decode<std::vector<std::int64_t>>("[1, \"2\", 3]").value, (std::vector<std::int64_t>{1, 2, 3}));
+  EXPECT_EQ(decode<std::list<std::string>>("[\"a\"]").value, (std::list<std::string>{"a"}));
+  EXPECT_EQ(decode<std::deque<bool>>("[true, false]").value, (std::deque<bool>{true, false}));
+  EXPECT_EQ(decode<std::vector<bool>>("[true, \"false\"]").value, (std::vector<bool>{true, false}));
+  auto r = decode<std::vector<std::int64_t>>("[1, \"x\", 2.5]").result;
+  EXPECT_THAT(r.errors, ElementsAre(Issue{"[1]", "expected int, got string \"x\""}, Issue{"[2]", "expected int, got float 2.5"}));
+}
+
+TEST(DecodeArray, ExactlyNItemsTheLengthFirst) {
+  EXPECT_EQ((decode<std::array<std::int64_t, 2>>("[1, 2]").value), (std::array<std::int64_t, 2>{1, 2}));
+  auto r = decode<std::array<std::int64_t, 2>>("[1, \"x\", 3.5]").result;
+  EXPECT_THAT(r.errors, ElementsAre(Issue{"(root)", "expected list of 2 items, got 3"}, Issue{"[1]", "expected int, got string \"x\""},
+                                    Issue{"[2]", "expected int, got float 3.5"}));
+  expect_error<std::array<std::int64_t, 2>>("[1]", "(root)", "expected list of 2 items, got 1");
+  expect_error<std::array<std::int64_t, 2>>("{}", "(root)", "expected list, got map");
+}
+
+TEST(DecodeSet, DuplicatesAfterCoercion) {
+  auto r = decode<std::set<std::int64_t>>("[3, \"1\", 1, 3]");
+  EXPECT_FALSE(r.result.ok);
+  EXPECT_EQ(r.value, (std::set<std::int64_t>{1, 3}));
+  EXPECT_THAT(r.result.warnings, ElementsAre(Issue{"[1]", "coerced string \"1\" to int"}));
+  EXPECT_THAT(r.result.errors, ElementsAre(Issue{"[2]", "duplicate item (same as [1])"}, Issue{"[3]", "duplicate item (same as [0])"}));
+  auto unordered = decode<std::unordered_set<std::string>>(R"(["a", "b", "a"])").result;
+  EXPECT_THAT(unordered.errors, ElementsAre(Issue{"[2]", "duplicate item (same as [0])"}));
+  expect_error<std::set<std::string>>("{}", "(root)", "expected set (a list of unique items), got map");
+}
+
+TEST(DecodeSet, FailedItemsCompareAsGiven) {
+  auto r = decode<std::set<std::int64_t>>(R"(["x", 1, "x", [2], [2]])").result;
+  EXPECT_THAT(r.errors, ElementsAre(Issue{"[0]", "expected int, got string \"x\""}, Issue{"[2]", "expected int, got string \"x\""},
+                                    Issue{"[3]", "expected int, got list"}, Issue{"[4]", "expected int, got list"},
+                                    Issue{"[2]", "duplicate item (same as [0])"}, Issue{"[4]", "duplicate item (same as [3])"}));
+}
+
+TEST(DecodeMap, IssuesInKeyOrder) {
+  auto r = decode<std::map<std::string, std::int64_t>>(R"({"b": "x", "a b": true, "a": 1, "b": "2"})");
+  EXPECT_EQ(r.value.at("b"), 2);
+  EXPECT_THAT(r.result.errors, ElementsAre(Issue{"[\"a b\"]", "expected int, got bool true"}));
+  EXPECT_THAT(r.result.warnings, ElementsAre(Issue{"b", "coerced string \"2\" to int"}));
+  auto unordered = decode<std::unordered_map<std::string, double>>(R"({"z": "q", "y": "1"})").result;
+  EXPECT_THAT(unordered.errors, ElementsAre(Issue{"z", "expected float, got string \"q\""}));
+  EXPECT_THAT(unordered.warnings, ElementsAre(Issue{"y", "coerced string \"1\" to float"}));
+}
+
+TEST(DecodeTuple, ThePositionsAndTheLength) {
+  using Triple = std::tuple<std::string, std::int64_t, bool>;
+  EXPECT_EQ(decode<Triple>(R"(["a", "2", true])").value, (Triple{"a", 2, true}));
+  auto r = decode<Triple>(R"([1, 2, true, {"extra": [}])").result;
+  EXPECT_EQ(r.errors.at(0).message, "invalid JSON: The JSON document has an improper structure: missing or superfluous "
+                                    "commas, braces, missing keys, etc.");
+  auto longer = decode<Triple>(R"([1, 2, true, {"extra": []}])").result;
+  EXPECT_THAT(longer.errors, ElementsAre(Issue{"(root)", "expected list of 3 items, got 4"}, Issue{"[0]", "expected string, got int 1"}));
+  expect_error<Triple>(R"(["a"])", "(root)", "expected list of 3 items, got 1");
+  expect_error<Triple>("{}", "(root)", "expected list of 3 items, got map");
+  EXPECT_EQ((decode<std::pair<double, std::string>>(R"([1, "x"])").value), (std::pair<double, std::string>{1.0, "x"}));
+}
+
+// ---- nullable and variants ------------------------------------------------------------------------
+
+TEST(DecodeNullable, OptionalAndSmartPointers) {
+  EXPECT_EQ(decode<std::optional<std::int64_t>>("null").value, std::nullopt);
+  EXPECT_EQ(decode<std::optional<std::int64_t>>("4").value, 4);
+  EXPECT_EQ(*decode<std::unique_ptr<std::string>>("\"u\"").value, "u");
+  EXPECT_EQ(decode<std::shared_ptr<std::string>>("null").value, nullptr);
+  expect_error<std::optional<std::int64_t>>("\"x\"", "(root)", "expected int, got string \"x\"");
+}
+
+TEST(DecodeVariant, ExactMatchesFirst) {
+  using V = std::variant<std::int64_t, std::string>;
+  EXPECT_EQ(decode<V>("5").value, V(std::int64_t{5}));
+  auto quoted = decode<V>("\"5\"");
+  EXPECT_EQ(quoted.value, V(std::string("5")));
+  EXPECT_THAT(quoted.result.warnings, IsEmpty());
+  using Number = std::variant<double, std::int64_t>;
+  EXPECT_EQ(decode<Number>("5").value, Number(5.0)) << "int -> float widening is exact";
+  using Nullable = std::variant<std::monostate, std::int64_t>;
+  EXPECT_EQ(decode<Nullable>("null").value, Nullable());
+}
+
+TEST(DecodeVariant, ThenTheFirstCoercedMatch) {
+  using V = std::variant<std::int64_t, bool>;
+  auto r = decode<V>("\"true\"");
+  EXPECT_TRUE(r.result.ok);
+  EXPECT_EQ(r.value, V(true));
+  EXPECT_THAT(r.result.warnings, ElementsAre(Issue{"(root)", "coerced string \"true\" to bool"}));
+}
+
+TEST(DecodeVariant, ThenTheClosestDetailedAlternative) {
+  using V = std::variant<bool, shop::Item, std::vector<std::int64_t>>;
+  auto r = decode<V>(R"({"id": "x", "title": "7"})").result;
+  EXPECT_THAT(r.errors, ElementsAre(Issue{"id", "expected int, got string \"x\""}));
+  auto list = decode<V>(R"([1, "2", "z"])").result;
+  EXPECT_THAT(list.warnings, ElementsAre(Issue{"[1]", "coerced string \"2\" to int"}));
+  EXPECT_THAT(list.errors, ElementsAre(Issue{"[2]", "expected int, got string \"z\""}));
+  expect_error<V>("\"x\"", "(root)", "expected bool, map or list, got string \"x\"");
+  expect_error<std::variant<std::int64_t, std::optional<std::string>>>("true", "(root)", "expected int or string or nil, got bool true");
+}
+
+TEST(DecodeVariant, WarnOnlyReportsTheClosestWarningsThenItsErrors) {
+  using V = std::variant<bool, std::vector<std::int64_t>>;
+  auto r = decode<V>(R"(["z", "2"])", Mode::WarnOnly).result;
+  EXPECT_TRUE(r.ok);
+  EXPECT_THAT(r.warnings, ElementsAre(Issue{"[1]", "coerced string \"2\" to int"}, Issue{"[0]", "expected int, got string \"z\""}));
+}
+
+// ---- time, durations, :any ------------------------------------------------------------------------
+
+TEST(DecodeTime, Iso8601InUtc) {
+  using namespace std::chrono;
+  const auto t = sys_days(year(2025) / 12 / 29) + hours(10) + minutes(30);
+  EXPECT_EQ(decode<system_clock::time_point>("\"2025-12-29T10:30:00Z\"").value, t);
+  EXPECT_EQ(decode<system_clock::time_point>("\"2025-12-29T12:30:00.25+02:00\"").value, t + milliseconds(250));
+  EXPECT_EQ(decode<sys_seconds>("\"2025-12-29T05:00:00-05:30\"").value, t);
+  const std::string what = "expected ISO 8601 time such as \"2025-12-29T10:30:00Z\", got string ";
+  expect_error<system_clock::time_point>("\"yesterday\"", "(root)", what + "\"yesterday\"");
+  expect_error<system_clock::time_point>("\"2025-12-29 10:30:00Z\"", "(root)", what + "\"2025-12-29 10:30:00Z\"");
+  expect_error<system_clock::time_point>("\"2025-02-30T10:30:00Z\"", "(root)", what + "\"2025-02-30T10:30:00Z\"");
+  expect_error<system_clock::time_point>("\"2025-12-29T10:30:00\"", "(root)", what + "\"2025-12-29T10:30:00\"");
+  expect_error<system_clock::time_point>("\"1500-01-01T00:00:00Z\"", "(root)", what + "\"1500-01-01T00:00:00Z\"");
+  expect_error<system_clock::time_point>("1735468200", "(root)", "expected string, got int 1735468200");
+}
+
+TEST(DecodeTime, Dates) {
+  using namespace std::chrono;
+  EXPECT_EQ(decode<year_month_day>("\"2024-02-29\"").value, year(2024) / 2 / 29);
+  expect_error<year_month_day>("\"2025-02-29\"", "(root)", "expected ISO 8601 date such as \"2025-12-29\", got string \"2025-02-29\"");
+  expect_error<year_month_day>("\"2025-1-2\"", "(root)", "expected ISO 8601 date such as \"2025-12-29\", got string \"2025-1-2\"");
+}
+
+TEST(DecodeTime, DurationsCountInTheirOwnUnit) {
+  using namespace std::chrono;
+  EXPECT_EQ(decode<milliseconds>("1500").value, milliseconds(1500));
+  auto r = decode<seconds>("\"30\"");
+  EXPECT_EQ(r.value, seconds(30));
+  EXPECT_THAT(r.result.warnings, ElementsAre(Issue{"(root)", "coerced string \"30\" to int"}));
+  expect_error<seconds>("1.5", "(root)", "expected int, got float 1.5");
+}
+
+TEST(DecodeAny, KeepsTheJsonAsNlohmannReadsIt) {
+  auto r = decode<json>(R"({"b": [1, -2, 2.5, "x", null, true], "a": {"n": 18446744073709551615}, "a": 1})");
+  EXPECT_TRUE(r.result.ok);
+  EXPECT_EQ(r.value, json::parse(R"({"a": 1, "b": [1, -2, 2.5, "x", null, true]})"));
+  EXPECT_TRUE(r.value["b"][0].is_number_unsigned());
+  EXPECT_TRUE(decode<json>("-3").value.is_number_integer());
+  EXPECT_TRUE(decode<json>("123456789012345678901234567890").value.is_number_float());
+}
+
+// ---- paths and threads ----------------------------------------------------------------------------
+
+template <int N>
+struct Nested {
+  using type = std::vector<typename Nested<N - 1>::type>;
+};
+template <>
+struct Nested<0> {
+  using type = std::int64_t;
+};
+
+TEST(DecodePath, DeepTypesKeepTheirWholePath) {
+  std::string text = "\"x\"", path;
+  for (int i = 0; i < 20; ++i) {
+    text = "[" + text + "]";
+    path += "[0]";
+  }
+  expect_error<Nested<20>::type>(text, path, "expected int, got string \"x\"");
+}
+
+TEST(DecodeThreads, EachThreadHasItsOwnParsers) {
+  std::vector<std::thread> threads;
+  std::vector<int> failures(4, 0);
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([t, &failures] {
+      for (int i = 0; i < 500; ++i) {
+        const std::string text = R"({"id": )" + std::to_string(t * 1000 + i) + R"(, "title": "t", "assignee": null})";
+        auto r = decode<std::variant<bool, shop::Item>>(text);
+        if (!r.result.ok || std::get<shop::Item>(r.value).id != t * 1000 + i) ++failures[t];
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_THAT(failures, ElementsAre(0, 0, 0, 0));
+}
+
+// ---- text that is not JSON ------------------------------------------------------------------------
+
+TEST(DecodeInvalidJson, IsAnErrorAtTheRootInEveryMode) {
+  for (Mode mode : {Mode::Enabled, Mode::WarnOnly, Mode::Strict, Mode::Disabled}) {
+    auto r = decode<shop::Item>(R"({"id": 1, "title": "t",})", mode).result;
+    EXPECT_FALSE(r.ok);
+    EXPECT_EQ(r.errors.size(), 1u);
+    EXPECT_EQ(r.errors.at(0).path, "(root)");
+    EXPECT_THAT(r.errors.at(0).message, testing::StartsWith("invalid JSON: "));
+    EXPECT_EQ(r.value, json(nullptr));
+  }
+}
+
+TEST(DecodeInvalidJson, AnywhereInTheText) {
+  auto invalid = [](std::string_view text) {
+    auto r = decode<shop::Item>(text).result;
+    return r.errors.size() == 1 && r.errors[0].message.starts_with("invalid JSON: ");
+  };
+  EXPECT_TRUE(invalid(R"({"id": 1, "title": "t", "x": [1 2]})")) << "inside an undeclared field";
+  EXPECT_TRUE(invalid(R"({"id": 1, "title": "t", "x": {"a": tru}})"));
+  EXPECT_TRUE(invalid(R"({"id": 1, "title": "t", "x": "\q"})"));
+  EXPECT_TRUE(invalid(R"({"id": 1, "title": "t", "x": 1e400})"));
+  EXPECT_TRUE(invalid(R"({"id": 1, "title": "t", "x": 01})"));
+  EXPECT_TRUE(invalid(R"({"id": [1,], "title": "t"})")) << "inside a value that failed";
+  EXPECT_TRUE(invalid(R"({"id": 1, "title": "t"} x)"));
+  EXPECT_TRUE(invalid(R"({"id": 1, "title": "t"}] [)"));
+  EXPECT_TRUE(invalid(R"({"id": 1, "title": "t"}, 2)"));
+  EXPECT_TRUE(invalid("{\"id\": 1, \"title\": \"a\x01\"}"));
+  EXPECT_TRUE(invalid("{\"id\": 1, \"title\": \"\xff\"}"));
+  EXPECT_TRUE(invalid(""));
+  EXPECT_TRUE(invalid("  "));
+  EXPECT_FALSE(invalid(R"({"id": 1, "title": "t", "x": [1, {"y": [null, 1.5e3, "\u00e9"]}]})"));
+}
+
+TEST(DecodeInvalidJson, NestingDeeperThanParseJsonAccepts) {
+  const std::string ok = "{\"id\": 1, \"title\": \"t\", \"x\": " + std::string(511, '[') + std::string(511, ']') + "}";
+  EXPECT_TRUE(decode<shop::Item>(ok).result.ok);
+  const std::string deep = "{\"id\": 1, \"title\": \"t\", \"x\": " + std::string(512, '[') + std::string(512, ']') + "}";
+  EXPECT_THAT(decode<shop::Item>(deep).result.errors,
+              ElementsAre(Issue{"(root)", "invalid JSON: nesting deeper than 512 levels"}));
+  EXPECT_TRUE(decode<json>(std::string(512, '[') + std::string(512, ']')).result.ok);
+}
+
+}  // namespace
