@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds the runtime and the examples, and runs the demos: signatures, tools
-# (dispatch with coercion, validation, policies and a handler exception), then markdown commands.
+# Installs what is missing, builds ptc-gen, the runtime and the examples, and runs the demos: the
+# quickstart (tools generated from C++ declarations by ptc_generate), signatures, tools (dispatch with
+# coercion, validation, policies and a handler exception), then markdown commands.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-cmake -S . -B build/demo -G Ninja -DCMAKE_BUILD_TYPE=Release -DPTC_BUILD_TESTS=OFF -DPTC_BUILD_EXAMPLES=ON >/dev/null
-cmake --build build/demo -j2 --target signatures_example tools_example ptc >/dev/null
+cmake -S . -B build/demo -G Ninja -DCMAKE_BUILD_TYPE=Release -DPTC_BUILD_TESTS=OFF -DPTC_BUILD_EXAMPLES=ON \
+  -DPTC_BUILD_GENERATOR=ON >/dev/null
+cmake --build build/demo -j2 --target quickstart signatures_example tools_example ptc >/dev/null
+echo "== examples/quickstart: an issue tracker's tools, generated from include/tracker/tracker.hpp"
+examples/quickstart/demo.sh build/demo/examples/quickstart/quickstart
+echo
 echo "== examples/signatures"
 build/demo/examples/signatures/signatures_example
 echo

@@ -1,5 +1,7 @@
 #include "output/outputs.hpp"
 
+#include <string_view>
+
 #include <llvm/ADT/SmallString.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
@@ -16,11 +18,11 @@ namespace ptcgen::output {
 
 namespace {
 
-void print_error(const model::Location& at, const std::string& message, llvm::raw_ostream& err) {
+void print(const model::Location& at, std::string_view severity, const std::string& message, llvm::raw_ostream& err) {
   if (at.file.empty())
-    err << "ptc-gen: error: " << message << "\n";
+    err << "ptc-gen: " << severity << ": " << message << "\n";
   else
-    err << at.file << ":" << at.line << ":" << at.column << ": error: " << message << "\n";
+    err << at.file << ":" << at.line << ":" << at.column << ": " << severity << ": " << message << "\n";
 }
 
 std::string join(const std::string& dir, const std::string& name) {
@@ -49,7 +51,8 @@ Emission emit_all(const std::vector<model::HeaderModel>& headers, llvm::raw_ostr
   Emission out;
   for (const auto& header : headers) {
     emit::Emitted emitted = emit::emit_header(header);
-    for (const auto& e : emitted.errors) print_error(e.location, e.message, err);
+    for (const auto& w : emitted.warnings) print(w.location, "warning", w.message, err);
+    for (const auto& e : emitted.errors) print(e.location, "error", e.message, err);
     if (!emitted.errors.empty()) {
       out.ok = false;
       continue;
@@ -135,7 +138,7 @@ bool print_signatures(const std::vector<model::HeaderModel>& headers, llvm::raw_
     for (const auto& tool : header.tools) {
       auto signature = model::signature_of(tool, header);
       if (!signature) {
-        print_error(tool.location, signature.error().message, err);
+        print(tool.location, "error", signature.error().message, err);
         ok = false;
         continue;
       }

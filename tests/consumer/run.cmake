@@ -5,7 +5,7 @@
 # and checks the build integration: touching the tool header rebuilds nothing, editing a header it
 # includes regenerates the outputs.
 cmake_minimum_required(VERSION 3.25)
-foreach(var VIA SOURCE_DIR BUILD_DIR WORK_DIR CXX GENERATOR)
+foreach(var VIA SOURCE_DIR BUILD_DIR WORK_DIR CXX GENERATOR BUILD_TYPE)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "run.cmake: ${var} is not set")
   endif()
@@ -23,12 +23,13 @@ file(REMOVE_RECURSE "${WORK_DIR}")
 file(COPY "${SOURCE_DIR}/tests/consumer/" DESTINATION "${WORK_DIR}/src" PATTERN "run.cmake" EXCLUDE)
 set(build "${WORK_DIR}/build")
 set(configure "${CMAKE_COMMAND}" -S "${WORK_DIR}/src" -B "${build}" -G "${GENERATOR}"
-              -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_BUILD_TYPE=Release)
+              -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_BUILD_TYPE=${BUILD_TYPE})
 if(VIA STREQUAL "package")
   run("${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${WORK_DIR}/prefix")
   run(${configure} -DPTC_CONSUMER_VIA=package "-DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix")
 else()
-  run(${configure} -DPTC_CONSUMER_VIA=subdirectory "-DPTC_SOURCE_DIR=${SOURCE_DIR}")
+  # Warnings as errors as in the main build: same flags, so ccache serves the objects it built.
+  run(${configure} -DPTC_CONSUMER_VIA=subdirectory "-DPTC_SOURCE_DIR=${SOURCE_DIR}" -DPTC_WARNINGS_AS_ERRORS=ON)
 endif()
 run("${CMAKE_COMMAND}" --build "${build}" -j2)
 run("${CMAKE_CTEST_COMMAND}" --test-dir "${build}" --output-on-failure)

@@ -188,6 +188,9 @@ TEST(Encode, TimesInUtcWithZ) {
   EXPECT_EQ(text_of(milliseconds(1500)), "1500");
 }
 
+#if defined(PTC_REQUIRE_EXPECTED) && !defined(__cpp_lib_expected)
+#error "codec_encode_cxx23_test is built to test std::expected, but <expected> is not available"
+#endif
 #if defined(__cpp_lib_expected)
 TEST(Encode, ExpectedHasAResultOrAnError) {
   EXPECT_EQ(text_of(std::expected<std::int64_t, std::string>(5)), R"({"error":null,"result":5})");
