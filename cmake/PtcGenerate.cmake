@@ -7,7 +7,8 @@
 # OUT_DIR defaults to ${CMAKE_CURRENT_BINARY_DIR}/ptc_gen/<target>. ptc-gen sees <target>'s include
 # directories and compile definitions (its own and those of what it links, as the compiler does), a
 # depfile makes editing any header it read regenerate, and outputs are rewritten only when their bytes
-# change, so an edit that does not change the tools rebuilds nothing.
+# change, so an edit that does not change the tools recompiles only what includes the edited header,
+# never the generated code.
 # CHECK_DIR <dir> adds a CTest test `ptc_check.<target>` that fails (printing a unified diff) when the
 # files committed in <dir> differ from what ptc-gen generates now: a drift check for CI.
 
@@ -36,7 +37,9 @@ function(ptc_generate)
   # The target's flags, evaluated at generate time; TARGET_PROPERTY on build properties includes what
   # linked targets contribute (ptc::runtime's include directory among them).
   set(tgt "${arg_TARGET}")
-  set(includes "$<TARGET_PROPERTY:${tgt},INCLUDE_DIRECTORIES>")
+  # /usr/include comes along from imported targets; as an -I it would go before libstdc++'s own
+  # directories and break its #include_next, so it is left to the compiler's implicit search path.
+  set(includes "$<FILTER:$<TARGET_PROPERTY:${tgt},INCLUDE_DIRECTORIES>,EXCLUDE,^/usr(/local)?/include/?$>")
   set(defines "$<TARGET_PROPERTY:${tgt},COMPILE_DEFINITIONS>")
   set(flags
     "-std=c++$<IF:$<BOOL:$<TARGET_PROPERTY:${tgt},CXX_STANDARD>>,$<TARGET_PROPERTY:${tgt},CXX_STANDARD>,20>"
@@ -62,6 +65,7 @@ function(ptc_generate)
   endforeach()
 
   set(depfile "${CMAKE_CURRENT_BINARY_DIR}/ptc_gen/${tgt}.d")
+  file(MAKE_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}/ptc_gen")
   add_custom_command(
     OUTPUT ${outputs}
     COMMAND ptc::ptc-gen --out-dir "${out_dir}" --depfile "${depfile}" ${options} ${headers} -- ${flags}

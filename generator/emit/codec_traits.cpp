@@ -23,6 +23,7 @@ struct FieldCode {
   bool nullable = false;  ///< std::optional or a smart pointer: FieldInfo::optional, checks apply to *member
   std::optional<std::string> default_cpp;
   std::optional<ptc::Schema> check;
+  const model::Type* type = nullptr;  ///< the field's or parameter's type in the model
 };
 
 std::string field_infos(const std::vector<FieldCode>& fields) {
@@ -36,6 +37,15 @@ std::string field_infos(const std::vector<FieldCode>& fields) {
 
 std::string constraint_function(const FieldCode& f) { return "constraint_" + f.member; }
 
+// A checked integer of a type other than std::int64_t, whose codec would report the type's own bounds
+// (`[:>= 0]` of an unsigned type, the range of a narrow one) where the schema has the check's bounds.
+const model::Type* checked_integer(const FieldCode& f) {
+  const model::Type& type = *f.type;
+  const model::Type& inner = f.nullable && !type.args.empty() ? type.args.front() : type;
+  if (!f.check || inner.kind != model::TypeKind::Integer || (inner.is_signed && inner.bits == 64)) return nullptr;
+  return &inner;
+}
+
 std::string decode_statement(const FieldCode& f) {
   std::string out = fmt::format("return Codec<{}>::decode(d, v, out.{})", f.codec_type, f.member);
   if (f.check) {
@@ -46,6 +56,37 @@ std::string decode_statement(const FieldCode& f) {
       out += fmt::format(" && check(d, {}, to_json_value(out.{}))", call, f.member);
   }
   return out + ";";
+}
+
+// A checked_integer is read as std::int64_t and checked as the schema says; only then must it fit the C++
+// type (which a range wider than the type's does not ensure), with the codecs' own message. A value that
+// fits is kept even when the check fails, as a checked value of another type is: WarnOnly and Disabled
+// run on it.
+void write_integer_case(CodeWriter& w, std::size_t index, const FieldCode& f, const model::Type& integer) {
+  const std::string& t = integer.cpp;
+  w.open(fmt::format("case {}:", index));
+  if (f.nullable) {
+    w.line("std::optional<std::int64_t> read;");
+    w.line("const bool decoded = Codec<std::optional<std::int64_t>>::decode(d, v, read);");
+    w.line(fmt::format("out.{}.reset();", f.member));
+    w.line("if (!decoded || !read) return decoded;");
+    w.line("const std::int64_t wide = *read;");
+  } else {
+    w.line("std::int64_t wide = 0;");
+    w.line("if (!Codec<std::int64_t>::decode(d, v, wide)) return false;");
+  }
+  w.line(fmt::format("const bool checked = check(d, {}(), to_json_value(wide));", constraint_function(f)));
+  w.line(fmt::format("if (!std::in_range<{0}>(wide)) return checked && detail::int_outside(d, wide, {1}, "
+                     "std::numeric_limits<{0}>::min(), std::numeric_limits<{0}>::max());",
+                     t, !integer.is_signed));
+  const std::string value = fmt::format("static_cast<{}>(wide)", t);
+  if (f.nullable && f.type->wrapper != "std::optional")
+    w.line(fmt::format("out.{} = {}<{}>({});", f.member,
+                       f.type->wrapper == "std::unique_ptr" ? "std::make_unique" : "std::make_shared", t, value));
+  else
+    w.line(fmt::format("out.{} = {};", f.member, value));
+  w.line("return checked;");
+  w.close();
 }
 
 void write_struct_traits(CodeWriter& w, const std::string& type, const std::vector<FieldCode>& fields) {
@@ -71,7 +112,12 @@ void write_struct_traits(CodeWriter& w, const std::string& type, const std::vect
     w.line("(void)d;").line("(void)index;").line("(void)v;").line("(void)out;");
   } else {
     w.open("switch (index)");
-    for (std::size_t i = 0; i < fields.size(); ++i) w.line(fmt::format("case {}: {}", i, decode_statement(fields[i])));
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+      if (const model::Type* integer = checked_integer(fields[i]))
+        write_integer_case(w, i, fields[i], *integer);
+      else
+        w.line(fmt::format("case {}: {}", i, decode_statement(fields[i])));
+    }
     w.close();
   }
   w.line("return true;");
@@ -124,6 +170,7 @@ std::vector<FieldCode> struct_fields(const model::Struct& s, const model::Header
     c.codec_type = f.type.cpp;
     c.nullable = model::is_optional(f.type);
     c.check = extra_check(model::value_schema(f.type, f.constraints, header), f.type, header);
+    c.type = &f.type;
     out.push_back(std::move(c));
   }
   return out;
@@ -139,6 +186,7 @@ std::vector<FieldCode> arg_fields(const ToolPlan& tool) {
     c.nullable = a.nullable;
     if (a.fills_default) c.default_cpp = a.param->default_value->cpp;
     c.check = a.check;
+    c.type = &a.param->type;
     out.push_back(std::move(c));
   }
   return out;

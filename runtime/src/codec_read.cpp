@@ -5,6 +5,7 @@
 #include "codec_read.hpp"
 
 #include <charconv>
+#include <system_error>
 
 #include <ptc/codec/codec.hpp>
 #include <ptc/coercion.hpp>
@@ -151,9 +152,10 @@ double read_float_token(Decoder& d, Value& v, double x) {
     std::int64_t i = 0;
     std::uint64_t u = 0;
     const char* end = token.data() + token.size();
-    if (std::from_chars(token.data(), end, i).ptr == end) {
+    // An out-of-range token is consumed to its end too: only `ec` tells it did not fit.
+    if (auto r = std::from_chars(token.data(), end, i); r.ptr == end && r.ec == std::errc()) {
       integer = i;
-    } else if (std::from_chars(token.data(), end, u).ptr == end) {
+    } else if (auto ru = std::from_chars(token.data(), end, u); ru.ptr == end && ru.ec == std::errc()) {
       integer = u;
     }
   }

@@ -82,7 +82,14 @@ template <> struct StructTraits<::ptc_gen::weather::detail::forecast_args> {
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::weather::detail::forecast_args& out) {
     switch (index) {
       case 0: return Codec<std::string>::decode(d, v, out.city);
-      case 1: return Codec<int>::decode(d, v, out.days) && check(d, constraint_days(), to_json_value(out.days));
+      case 1: {
+        std::int64_t wide = 0;
+        if (!Codec<std::int64_t>::decode(d, v, wide)) return false;
+        const bool checked = check(d, constraint_days(), to_json_value(wide));
+        if (!std::in_range<int>(wide)) return checked && detail::int_outside(d, wide, false, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+        out.days = static_cast<int>(wide);
+        return checked;
+      }
     }
     return true;
   }

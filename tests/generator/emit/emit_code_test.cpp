@@ -82,8 +82,15 @@ TEST(EmitSourceFile, ArgsStructsHoldOwnedValues) {
   EXPECT_THAT(cpp, HasSubstr("template <> struct StructTraits<::ptc_gen::shop::detail::search_args> {\n"
                              "  static constexpr std::array<FieldInfo, 2> fields{{{\"query\", false, false}, "
                              "{\"limit\", false, true}}};\n"));
-  EXPECT_THAT(cpp, HasSubstr("      case 1: return Codec<int>::decode(d, v, out.limit) && check(d, constraint_limit(), "
-                             "to_json_value(out.limit));\n"));
+  EXPECT_THAT(cpp, HasSubstr("      case 1: {\n"
+                             "        std::int64_t wide = 0;\n"
+                             "        if (!Codec<std::int64_t>::decode(d, v, wide)) return false;\n"
+                             "        const bool checked = check(d, constraint_limit(), to_json_value(wide));\n"
+                             "        if (!std::in_range<int>(wide)) return checked && detail::int_outside(d, wide, "
+                             "false, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());\n"
+                             "        out.limit = static_cast<int>(wide);\n"
+                             "        return checked;\n"
+                             "      }\n"));
   EXPECT_THAT(cpp, HasSubstr("    switch (index) {\n      case 1: out.limit = 10; return;\n    }\n"));
 }
 
@@ -144,10 +151,41 @@ TEST(EmitSourceFile, SpansOptionalChecksAndRenames) {
   const auto cpp = file(h, ".ptc.cpp");
   EXPECT_THAT(cpp, HasSubstr("  std::vector<int> ids{};\n  std::optional<int> since{};\n"));
   EXPECT_THAT(cpp, HasSubstr("{\"text\", false, false}, {\"limit\", false, true}, {\"ids\", false, false}, {\"since\", true, false}"));
-  EXPECT_THAT(cpp, HasSubstr("case 3: return Codec<std::optional<int>>::decode(d, v, out.since) && (!out.since || "
-                             "check(d, constraint_since(), to_json_value(*out.since)));"));
+  EXPECT_THAT(cpp, HasSubstr("      case 3: {\n"
+                             "        std::optional<std::int64_t> read;\n"
+                             "        const bool decoded = Codec<std::optional<std::int64_t>>::decode(d, v, read);\n"
+                             "        out.since.reset();\n"
+                             "        if (!decoded || !read) return decoded;\n"
+                             "        const std::int64_t wide = *read;\n"
+                             "        const bool checked = check(d, constraint_since(), to_json_value(wide));\n"));
+  EXPECT_THAT(cpp, HasSubstr("        out.since = static_cast<int>(wide);\n        return checked;\n      }\n"));
   EXPECT_THAT(cpp, HasSubstr("::shop::search(std::string_view(args.query), std::move(args.limit), "
                              "std::span<const int>(args.ids), std::move(args.since))"));
+}
+
+// A checked integer of another type than std::int64_t is read as std::int64_t, so that the check
+// reports the schema's bounds before the type's own (`[:>= 0]` of an unsigned type) can.
+TEST(EmitSourceFile, CheckedIntegersAreReadWideThenFitTheirType) {
+  auto h = shop_model();
+  auto& issue = h.structs[0].fields;
+  issue.push_back(field("votes", int_type("unsigned char", 8, false)));
+  issue.back().constraints.min = 1;
+  issue.back().constraints.max = 10;
+  Type boxed = type(TypeKind::Optional, "std::unique_ptr<unsigned int>", {int_type("unsigned int", 32, false)});
+  boxed.wrapper = "std::unique_ptr";
+  issue.push_back(field("boxed", boxed));
+  issue.back().constraints.max = 5;
+  issue[0].constraints.min = 1;  // std::int64_t id: its codec has no bounds of its own
+  const auto cpp = file(h, ".ptc.cpp");
+  EXPECT_THAT(cpp, HasSubstr("      case 0: return Codec<std::int64_t>::decode(d, v, out.id) && check(d, "
+                             "constraint_id(), to_json_value(out.id));\n"));
+  EXPECT_THAT(cpp, HasSubstr("R\"ptc([:and :int [:>= 1] [:<= 10]])ptc\""));
+  EXPECT_THAT(cpp, HasSubstr("        if (!std::in_range<unsigned char>(wide)) return checked && "
+                             "detail::int_outside(d, wide, true, std::numeric_limits<unsigned char>::min(), "
+                             "std::numeric_limits<unsigned char>::max());\n"
+                             "        out.votes = static_cast<unsigned char>(wide);\n"));
+  EXPECT_THAT(cpp, HasSubstr("        out.boxed.reset();\n"));
+  EXPECT_THAT(cpp, HasSubstr("        out.boxed = std::make_unique<unsigned int>(static_cast<unsigned int>(wide));\n"));
 }
 
 TEST(EmitSourceFile, ToolNamesBecomeIdentifiers) {

@@ -111,6 +111,9 @@ nlohmann::json to_json_value(const T& value);
 /// nesting deeper than 512 levels").
 template <class T>
 Validation decode_text(std::string_view text, T& out, Mode mode = Mode::Enabled);
+/// The same without building `value` (it stays null): for callers that only need the C++ value.
+template <class T>
+Validation decode_only(std::string_view text, T& out, Mode mode = Mode::Enabled);
 
 }  // namespace ptc::codec
 

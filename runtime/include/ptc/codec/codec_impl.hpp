@@ -861,18 +861,33 @@ nlohmann::json to_json_value(const T& value) {
   return w.take();
 }
 
+namespace detail {
+// Decodes into `out`; false when the text is not JSON (then `result` holds only that error).
 template <class T>
-Validation decode_text(std::string_view text, T& out, Mode mode) {
+bool decode_document(std::string_view text, T& out, Mode mode, Validation& result) {
   Decoder d(mode);
-  Validation result;
   try {
     result = detail::finish(d, *detail::decode_root(text, false, [&](Value& v) { return Codec<T>::decode(d, v, out); }));
   } catch (const InvalidJson& e) {
     result.ok = false;
     result.errors.push_back({std::string(coercion::kRootPath), e.what()});
-    return result;
+    return false;
   }
-  result.value = to_json_value(out);
+  return true;
+}
+}  // namespace detail
+
+template <class T>
+Validation decode_text(std::string_view text, T& out, Mode mode) {
+  Validation result;
+  if (detail::decode_document(text, out, mode, result)) result.value = to_json_value(out);
+  return result;
+}
+
+template <class T>
+Validation decode_only(std::string_view text, T& out, Mode mode) {
+  Validation result;
+  detail::decode_document(text, out, mode, result);
   return result;
 }
 

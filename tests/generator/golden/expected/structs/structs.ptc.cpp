@@ -71,7 +71,14 @@ template <> struct StructTraits<::golden::structs::Customer> {
       case 1: return Codec<std::string>::decode(d, v, out.name);
       case 2: return Codec<::golden::structs::Address>::decode(d, v, out.address);
       case 3: return Codec<std::optional<::golden::structs::Address>>::decode(d, v, out.billing);
-      case 4: return Codec<int>::decode(d, v, out.age) && check(d, constraint_age(), to_json_value(out.age));
+      case 4: {
+        std::int64_t wide = 0;
+        if (!Codec<std::int64_t>::decode(d, v, wide)) return false;
+        const bool checked = check(d, constraint_age(), to_json_value(wide));
+        if (!std::in_range<int>(wide)) return checked && detail::int_outside(d, wide, false, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+        out.age = static_cast<int>(wide);
+        return checked;
+      }
       case 5: return Codec<std::string>::decode(d, v, out.tax_number);
     }
     return true;
@@ -209,7 +216,14 @@ template <> struct StructTraits<::ptc_gen::structs::detail::list_customers_args>
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::structs::detail::list_customers_args& out) {
     switch (index) {
       case 0: return Codec<long>::decode(d, v, out.offset) && check(d, constraint_offset(), to_json_value(out.offset));
-      case 1: return Codec<int>::decode(d, v, out.limit) && check(d, constraint_limit(), to_json_value(out.limit));
+      case 1: {
+        std::int64_t wide = 0;
+        if (!Codec<std::int64_t>::decode(d, v, wide)) return false;
+        const bool checked = check(d, constraint_limit(), to_json_value(wide));
+        if (!std::in_range<int>(wide)) return checked && detail::int_outside(d, wide, false, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+        out.limit = static_cast<int>(wide);
+        return checked;
+      }
     }
     return true;
   }

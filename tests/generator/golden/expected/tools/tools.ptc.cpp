@@ -151,7 +151,14 @@ template <> struct StructTraits<::ptc_gen::tools::detail::idle_args> {
   }
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::tools::detail::idle_args& out) {
     switch (index) {
-      case 0: return Codec<int>::decode(d, v, out.seconds) && check(d, constraint_seconds(), to_json_value(out.seconds));
+      case 0: {
+        std::int64_t wide = 0;
+        if (!Codec<std::int64_t>::decode(d, v, wide)) return false;
+        const bool checked = check(d, constraint_seconds(), to_json_value(wide));
+        if (!std::in_range<int>(wide)) return checked && detail::int_outside(d, wide, false, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+        out.seconds = static_cast<int>(wide);
+        return checked;
+      }
     }
     return true;
   }
