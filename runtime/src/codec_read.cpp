@@ -174,7 +174,13 @@ std::string_view raw_value(Decoder& d, Value& v) {
 
 nlohmann::json given_item(std::string_view token) {
   const JsonKind kind = token.starts_with('[') ? JsonKind::List : token.starts_with('{') ? JsonKind::Map : JsonKind::Null;
-  return nlohmann::json::parse(kind == JsonKind::Null ? trim_token(token) : container_text(token.data()));
+  // Untrusted text that simdjson let through but nlohmann refuses must end the decode as invalid JSON,
+  // never escape as an exception (found by fuzz_codec).
+  try {
+    return nlohmann::json::parse(kind == JsonKind::Null ? trim_token(token) : container_text(token.data()));
+  } catch (const nlohmann::json::exception& e) {
+    throw InvalidJson(std::string("invalid JSON: ") + e.what());
+  }
 }
 
 }  // namespace detail

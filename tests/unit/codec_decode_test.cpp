@@ -24,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ptc/codec/codec.hpp>
+#include <ptc/json_input.hpp>
 #include <ptc/signature.hpp>
 
 namespace shop {
@@ -567,6 +568,26 @@ TEST(DecodeInvalidJson, AnywhereInTheText) {
   EXPECT_TRUE(invalid(""));
   EXPECT_TRUE(invalid("  "));
   EXPECT_FALSE(invalid(R"({"id": 1, "title": "t", "x": [1, {"y": [null, 1.5e3, "\u00e9"]}]})"));
+}
+
+// Found by fuzz_codec: the text must be read exactly as nlohmann::json (and so ptc::validate) reads it.
+TEST(DecodeInvalidJson, TextIsReadAsNlohmannReadsIt) {
+  using namespace std::string_literals;
+  auto invalid = [](const std::string& text) {
+    auto r = decode<shop::Item>(text).result;
+    return r.errors.size() == 1 && r.errors[0].message.starts_with("invalid JSON: ");
+  };
+  EXPECT_TRUE(decode<shop::Item>("\xEF\xBB\xBF{\"id\": 1, \"title\": \"t\"}"s).result.ok) << "a leading BOM is skipped";
+  EXPECT_TRUE(decode<shop::Item>("{\"id\": 1, \"title\": \"t\"}\0 junk"s).result.ok) << "a NUL ends the input";
+  EXPECT_TRUE(invalid("{\"id\": 1\0, \"title\": \"t\"}"s)) << "not the end of a number";
+  for (const auto& text : {"[[0\0]]"s, "[[0]\0]"s}) {
+    std::set<std::vector<int>> out;
+    auto r = ptc::codec::decode_text(text, out);  // once terminated the process
+    EXPECT_FALSE(r.ok);
+    ASSERT_EQ(r.errors.size(), 1u);
+    EXPECT_EQ(r.errors[0].path, "(root)");
+    EXPECT_FALSE(static_cast<bool>(ptc::parse_json(text)));
+  }
 }
 
 TEST(DecodeInvalidJson, NestingDeeperThanParseJsonAccepts) {
