@@ -37,7 +37,7 @@ nlohmann::json number(Value& v) {
     }
   } else {
     double x = 0;
-    if (v.get_double().get(x) == simdjson::SUCCESS) return x;
+    if (read_double(v, x) == simdjson::SUCCESS) return x;
   }
   // Beyond 64 bits (nlohmann reads a float), or not a number at all: nlohmann decides, as it did for
   // the validator's JSON. An unread value is skipped by the enclosing list or object.
@@ -79,6 +79,19 @@ std::string_view container_text(const char* start) {
 }
 
 }  // namespace
+
+double exact_double(std::string_view token, double x) {
+  token = trim_token(token);
+  std::size_t digits = 0;
+  for (char c : token) digits += c >= '0' && c <= '9';
+  if (digits <= 19) return x;
+  double exact = 0;
+  const char* end = token.data() + token.size();
+  // from_chars is locale-independent and correctly rounded, like the strtod nlohmann uses; out of
+  // range (overflow or underflow) keeps simdjson's reading.
+  if (auto r = std::from_chars(token.data(), end, exact); r.ptr == end && r.ec == std::errc()) return exact;
+  return x;
+}
 
 void invalid_json(simdjson::error_code e) { throw InvalidJson(std::string("invalid JSON: ") + simdjson::error_message(e)); }
 

@@ -207,6 +207,16 @@ TEST(DecodeFloat, IntegersWidenSilently) {
   EXPECT_EQ(decode<float>("0.5").value, 0.5f);
 }
 
+TEST(DecodeFloat, ManyDigitsAreReadCorrectlyRounded) {
+  // simdjson 3.0.1 misreads these (simdjson#2093); the codecs must give what nlohmann gives.
+  for (const char* text : {"0.1234567890123456789012", "-0.00000000000000000000001234567890123456789",
+                           "12345678901234567890.5", "1.00000000000000000000000000001e10", "0.30000000000000000000004"}) {
+    const double expected = nlohmann::json::parse(text).get<double>();
+    EXPECT_EQ(decode<double>(text).value, expected) << text;
+    EXPECT_EQ(decode<nlohmann::json>(text).value, nlohmann::json::parse(text)) << text;
+  }
+}
+
 TEST(DecodeFloat, NumericStrings) {
   auto r = decode<double>("\"3.14\"");
   EXPECT_EQ(r.value, 3.14);

@@ -54,7 +54,19 @@ bool decode_int(Decoder& d, Value& v, bool is_unsigned, std::int64_t min, std::u
 bool int_outside(Decoder& d, std::int64_t value, bool is_unsigned, std::int64_t min, std::uint64_t max);
 bool decode_float(Decoder& d, Value& v, double& out);
 bool decode_bool(Decoder& d, Value& v, bool& out);
-/// After get_double() read `x` where `x == 0` or the mode is Strict: "-0" is int 0 to JSON (and
+/// A number written with more than 19 digits, read correctly rounded: simdjson 3.0.1 On-Demand
+/// silently misreads some (simdjson#2093: 0.1234567890123456789012 became 0.0017...). `x` is what
+/// get_double() gave, kept when the token is not a plain finite double.
+double exact_double(std::string_view token, double x);
+/// get_double() for every double the codecs read: only tokens long enough to hold 20 digits take
+/// the slow, exact path.
+inline simdjson::error_code read_double(Value& v, double& x) {
+  const std::string_view token = v.raw_json_token();
+  const auto e = v.get_double().get(x);
+  if (e == simdjson::SUCCESS && token.size() > 20) x = exact_double(token, x);
+  return e;
+}
+/// After read_double() read `x` where `x == 0` or the mode is Strict: "-0" is int 0 to JSON (and
 /// nlohmann), widened to 0.0; in Strict mode an integer is noted for check() (Decoder::note_integer).
 double read_float_token(Decoder& d, Value& v, double x);
 /// `expected one of [...], got ...` for a string that names no enumerator, or any other value.
@@ -481,7 +493,7 @@ struct Codec<T> {
   static std::string type_name() { return "float"; }
   static bool decode(Decoder& d, Value& v, T& out) {
     double x = 0;
-    if (v.get_double().get(x) == simdjson::SUCCESS) {
+    if (detail::read_double(v, x) == simdjson::SUCCESS) {
       if (x == 0 || !d.coercing()) x = detail::read_float_token(d, v, x);
     } else if (!detail::decode_float(d, v, x)) {
       return false;
