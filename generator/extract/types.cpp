@@ -109,6 +109,19 @@ std::optional<std::string> not_a_plain_struct(const CXXRecordDecl* rd) {
   return std::nullopt;
 }
 
+namespace {
+
+/// A specialization of a std, ptc or nlohmann template, instantiated or not: ptc knows these by name.
+const ClassTemplateSpecializationDecl* library_specialization(const CXXRecordDecl* rd) {
+  const auto* spec = llvm::dyn_cast<ClassTemplateSpecializationDecl>(rd);
+  if (!spec) return nullptr;
+  const std::string name = qualified_name(spec->getSpecializedTemplate());
+  const llvm::StringRef ns = llvm::StringRef(name).split("::").first;
+  return ns == "std" || ns == "ptc" || ns == "nlohmann" ? spec : nullptr;
+}
+
+}  // namespace
+
 TypeMapper::TypeMapper(Reporter& reporter, model::HeaderModel& header, unsigned max_depth)
     : reporter_(reporter), header_(header), max_depth_(max_depth) {}
 
@@ -127,18 +140,14 @@ void TypeMapper::reach(QualType type, SourceLocation loc) { reach_type(type, loc
 void TypeMapper::reach_type(QualType type, SourceLocation loc, unsigned depth) {
   QualType t = type.getNonReferenceType().getCanonicalType().getUnqualifiedType();
   const auto* rd = t->getAsCXXRecordDecl();
-  if (!rd || !reporter_.complete(t, loc) || !rd->hasDefinition() || rd->isUnion() || rd->isLambda())
+  if (!rd) return;
+  if (const auto* spec = library_specialization(rd)) {
+    for (const auto& a : flat_arguments(spec->getTemplateArgs().asArray()))
+      if (is_type(a)) reach_type(a.getAsType(), loc, depth);
     return;
-  rd = rd->getDefinition();
-  if (const auto* spec = llvm::dyn_cast<ClassTemplateSpecializationDecl>(rd)) {
-    const std::string name = qualified_name(spec->getSpecializedTemplate());
-    const llvm::StringRef ns = llvm::StringRef(name).split("::").first;
-    if (ns == "std" || ns == "ptc" || ns == "nlohmann") {
-      for (const auto& a : flat_arguments(spec->getTemplateArgs().asArray()))
-        if (is_type(a)) reach_type(a.getAsType(), loc, depth);
-      return;
-    }
   }
+  if (!reporter_.complete(t, loc) || !rd->hasDefinition() || rd->isUnion() || rd->isLambda()) return;
+  rd = rd->getDefinition();
   if (llvm::StringRef(qualified_name(rd)).starts_with("std::") || not_a_plain_struct(rd)) return;
   StructState& state = structs_[rd];
   if (state.min_depth != 0 && state.min_depth <= depth) return;
@@ -301,11 +310,15 @@ std::optional<model::Type> TypeMapper::map_record(QualType type, const Frame& f)
     fail(f, type, "a lambda cannot be sent as JSON", "take a std::string or a struct describing the action instead");
     return std::nullopt;
   }
-  if (!reporter_.complete(canonical, f.subject->loc) || !rd->hasDefinition()) {
-    fail(f, type, "the type is incomplete here", "include the header that defines it");
-    return std::nullopt;
+  // Library templates map by name and arguments: instantiating them (std::vector<Input> for each tool)
+  // would cost more than parsing the header.
+  if (!library_specialization(rd)) {
+    if (!reporter_.complete(canonical, f.subject->loc) || !rd->hasDefinition()) {
+      fail(f, type, "the type is incomplete here", "include the header that defines it");
+      return std::nullopt;
+    }
+    rd = rd->getDefinition();
   }
-  rd = rd->getDefinition();
 
   const auto* spec = llvm::dyn_cast<ClassTemplateSpecializationDecl>(rd);
   const std::string name = spec ? qualified_name(spec->getSpecializedTemplate()) : qualified_name(rd);
