@@ -1,5 +1,6 @@
 #include "emit/codec_traits.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -139,9 +140,15 @@ void write_struct_traits(CodeWriter& w, const std::string& type, const std::vect
 
   w.open(fmt::format("template <class W> static void encode_fields(W& w, const {}& value)", type));
   if (fields.empty()) w.line("(void)w;").line("(void)value;");
-  for (const auto& f : fields)
-    w.line(fmt::format("w.key({}); Codec<{}>::encode(w, value.{});", string_literal(f.json_name), f.codec_type,
-                       f.member));
+  // In key order, the order nlohmann and TextWriter print objects in: the writer then finds the members
+  // sorted and moves no bytes.
+  std::vector<const FieldCode*> by_key;
+  for (const auto& f : fields) by_key.push_back(&f);
+  std::stable_sort(by_key.begin(), by_key.end(),
+                   [](const FieldCode* a, const FieldCode* b) { return a->json_name < b->json_name; });
+  for (const auto* f : by_key)
+    w.line(fmt::format("w.key({}); Codec<{}>::encode(w, value.{});", string_literal(f->json_name), f->codec_type,
+                       f->member));
   w.close();
   w.close("};");
 }

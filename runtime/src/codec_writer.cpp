@@ -48,12 +48,16 @@ void write_string(std::string& out, std::string_view s) {
     out += dump(std::string(s));  // nlohmann's replacement of invalid sequences
     return;
   }
-  out += '"';
-  if (!(seen & 1)) {
-    out += s;
-    out += '"';
+  if (!(seen & 1)) {  // the common case: one copy between the quotes
+    const std::size_t at = out.size();
+    out.resize(at + s.size() + 2);
+    char* p = out.data() + at;
+    p[0] = '"';
+    std::memcpy(p + 1, s.data(), s.size());
+    p[s.size() + 1] = '"';
     return;
   }
+  out += '"';
   std::size_t run = 0;  // start of the characters not yet written
   for (std::size_t i = 0; i < s.size(); ++i) {
     const char c = s[i];

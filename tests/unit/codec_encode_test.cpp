@@ -23,17 +23,11 @@
 
 #include <ptc/codec/codec.hpp>
 
+#include "shop_codec.hpp"
+
 namespace shop {
 
-enum class Status { open, closed };
 enum class Level : std::uint8_t { low = 1 };
-
-struct Item {
-  std::int64_t id = 0;
-  std::string title;
-  std::optional<std::string> assignee;
-  friend bool operator==(const Item&, const Item&) = default;
-};
 
 struct Report {
   std::vector<Item> items;
@@ -46,28 +40,8 @@ struct Report {
 }  // namespace shop
 
 namespace ptc::codec {
-template <> struct EnumTraits<::shop::Status> {
-  static constexpr std::array<EnumEntry<::shop::Status>, 2> entries{{{"open", ::shop::Status::open}, {"closed", ::shop::Status::closed}}};
-};
 template <> struct EnumTraits<::shop::Level> {
   static constexpr std::array<EnumEntry<::shop::Level>, 1> entries{{{"low", ::shop::Level::low}}};
-};
-template <> struct StructTraits<::shop::Item> {
-  static constexpr std::array<FieldInfo, 3> fields{{{"id", false, false}, {"title", false, false}, {"assignee", true, false}}};
-  static bool decode_field(Decoder& d, std::size_t index, Value& v, ::shop::Item& out) {
-    switch (index) {
-      case 0: return Codec<std::int64_t>::decode(d, v, out.id);
-      case 1: return Codec<std::string>::decode(d, v, out.title);
-      case 2: return Codec<std::optional<std::string>>::decode(d, v, out.assignee);
-    }
-    return true;
-  }
-  static void fill_default(std::size_t index, ::shop::Item& out) { (void)index; (void)out; }
-  template <class W> static void encode_fields(W& w, const ::shop::Item& value) {
-    w.key("id"); Codec<std::int64_t>::encode(w, value.id);
-    w.key("title"); Codec<std::string>::encode(w, value.title);
-    w.key("assignee"); Codec<std::optional<std::string>>::encode(w, value.assignee);
-  }
 };
 template <> struct StructTraits<::shop::Report> {
   static constexpr std::array<FieldInfo, 4> fields{{{"items", false, false}, {"counts", false, false}, {"status", false, false}, {"extra", false, false}}};

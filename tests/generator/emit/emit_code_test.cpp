@@ -68,11 +68,12 @@ TEST(EmitSourceFile, StructTraits) {
                              "    }\n    return true;\n  }\n"));
   EXPECT_THAT(cpp, HasSubstr("  static void fill_default(std::size_t index, ::shop::Issue& out) {\n"
                              "    (void)index;\n    (void)out;\n  }\n"));
+  // Encoded in key order (byte order, as nlohmann sorts), not declaration order.
   EXPECT_THAT(cpp, HasSubstr("  template <class W> static void encode_fields(W& w, const ::shop::Issue& value) {\n"
-                             "    w.key(\"id\"); Codec<std::int64_t>::encode(w, value.id);\n"
-                             "    w.key(\"title\"); Codec<std::string>::encode(w, value.title);\n"
+                             "    w.key(\"_email\"); Codec<std::string>::encode(w, value.email);\n"
                              "    w.key(\"assignee\"); Codec<std::optional<std::string>>::encode(w, value.assignee);\n"
-                             "    w.key(\"_email\"); Codec<std::string>::encode(w, value.email);\n  }\n};\n"));
+                             "    w.key(\"id\"); Codec<std::int64_t>::encode(w, value.id);\n"
+                             "    w.key(\"title\"); Codec<std::string>::encode(w, value.title);\n  }\n};\n"));
 }
 
 TEST(EmitSourceFile, ArgsStructsHoldOwnedValues) {

@@ -172,6 +172,23 @@ bool bad_date(Decoder& d, std::string_view text);
 template <class T>
 concept HasStructTraits = requires { StructTraits<T>::fields; };
 
+/// Reads a list (the caller checked its kind) one nesting level down, calling `item(index, value)` for
+/// each item in order; returns how many there were.
+template <class F>
+std::size_t each_item(Decoder& d, Value& v, F&& item) {
+  simdjson::ondemand::array array;
+  check_json(v.get_array().get(array));
+  d.enter();
+  std::size_t i = 0;
+  for (auto result : array) {
+    Value value;
+    check_json(std::move(result).get(value));
+    item(i++, value);
+  }
+  d.leave();
+  return i;
+}
+
 template <class C>
 struct SequenceCodec {
   using T = typename C::value_type;
@@ -180,16 +197,10 @@ struct SequenceCodec {
 
   static bool decode(Decoder& d, Value& v, C& out) {
     if (kind_of(v) != JsonKind::List) return fail(d, v, "list");
-    simdjson::ondemand::array array;
-    check_json(v.get_array().get(array));
     out.clear();
-    d.enter();
     bool ok = true;
-    std::size_t i = 0;
-    for (auto result : array) {
-      Value item;
-      check_json(std::move(result).get(item));
-      d.push(i++);
+    each_item(d, v, [&](std::size_t i, Value& item) {
+      d.push(i);
       if constexpr (std::is_same_v<T, bool>) {  // vector<bool>::emplace_back gives no bool&
         bool b = false;
         ok &= Codec<T>::decode(d, item, b);
@@ -198,8 +209,7 @@ struct SequenceCodec {
         ok &= Codec<T>::decode(d, item, out.emplace_back());
       }
       d.pop();
-    }
-    d.leave();
+    });
     return ok;
   }
 
@@ -219,25 +229,18 @@ struct SetCodec {
 
   static bool decode(Decoder& d, Value& v, S& out) {
     if (kind_of(v) != JsonKind::List) return fail(d, v, coercion::kSetOf);
-    simdjson::ondemand::array array;
-    check_json(v.get_array().get(array));
     out.clear();
-    d.enter();
     std::deque<T> items;  // emplace_back gives a T& even for bool
     std::vector<std::string_view> failed;  // the text of each item that did not decode, else empty
     bool all_ok = true;
-    std::size_t i = 0;
-    for (auto result : array) {
-      Value item;
-      check_json(std::move(result).get(item));
+    each_item(d, v, [&](std::size_t i, Value& item) {
       const std::string_view token = item.raw_json_token();
-      d.push(i++);
+      d.push(i);
       const bool ok = Codec<T>::decode(d, item, items.emplace_back());
       d.pop();
       failed.push_back(ok ? std::string_view{} : token);
       all_ok &= ok;
-    }
-    d.leave();
+    });
     auto duplicates = all_ok ? insert_unique(items, out) : duplicates_as_json(items, failed, out);
     report_duplicates(d, duplicates);
     return all_ok && duplicates.empty();
@@ -365,16 +368,10 @@ struct TupleCodec {
 
   static bool decode(Decoder& d, Value& v, Tup& out) {
     if (kind_of(v) != JsonKind::List) return fail(d, v, coercion::list_of(N));
-    simdjson::ondemand::array array;
-    check_json(v.get_array().get(array));
     out = Tup{};
-    d.enter();
     const auto from = d.mark();
     bool ok = true;
-    std::size_t i = 0;
-    for (auto result : array) {
-      Value item;
-      check_json(std::move(result).get(item));
+    const std::size_t n = each_item(d, v, [&](std::size_t i, Value& item) {
       if (i < N) {
         d.push(i);
         ok &= decode_at(d, i, item, out, std::index_sequence_for<Ts...>{});
@@ -382,11 +379,9 @@ struct TupleCodec {
       } else {
         skip(d, item);  // the validator keeps extra items as given
       }
-      ++i;
-    }
-    d.leave();
-    if (i != N) {
-      wrong_length(d, from, N, i);
+    });
+    if (n != N) {
+      wrong_length(d, from, N, n);
       ok = false;
     }
     return ok;
@@ -581,16 +576,10 @@ struct Codec<std::array<T, N>> {
   static std::string type_name() { return "list"; }
   static bool decode(Decoder& d, Value& v, std::array<T, N>& out) {
     if (detail::kind_of(v) != coercion::JsonKind::List) return detail::fail(d, v, "list");
-    simdjson::ondemand::array array;
-    detail::check_json(v.get_array().get(array));
     out = {};
-    d.enter();
     const auto from = d.mark();
     bool ok = true;
-    std::size_t i = 0;
-    for (auto result : array) {
-      Value item;
-      detail::check_json(std::move(result).get(item));
+    const std::size_t n = detail::each_item(d, v, [&](std::size_t i, Value& item) {
       d.push(i);
       if (i < N) {
         ok &= Codec<T>::decode(d, item, out[i]);
@@ -599,11 +588,9 @@ struct Codec<std::array<T, N>> {
         ok &= Codec<T>::decode(d, item, extra);
       }
       d.pop();
-      ++i;
-    }
-    d.leave();
-    if (i != N) {
-      detail::wrong_length(d, from, N, i);
+    });
+    if (n != N) {
+      detail::wrong_length(d, from, N, n);
       ok = false;
     }
     return ok;
@@ -861,8 +848,15 @@ bool decode_object(Decoder& d, Value& v, std::span<const FieldInfo> fields, Deco
 
 template <class T>
 std::string to_text(const T& value) {
+  // Results of one type tend to be alike in size: starting at the last one's size saves the copies
+  // and page faults of growing a large string step by step. Capped, so that one huge result does not
+  // make every later small one hold megabytes.
+  constexpr std::size_t kMaxReserve = std::size_t{8} << 20;
+  thread_local std::size_t last_size = 0;
   TextWriter w;
+  w.reserve(std::min(last_size, kMaxReserve));
   Codec<T>::encode(w, value);
+  last_size = w.str().size();
   return w.take();
 }
 

@@ -64,22 +64,22 @@ template <> struct StructTraits<::golden::containers::Bag> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::golden::containers::Bag& value) {
-    w.key("numbers"); Codec<std::vector<int>>::encode(w, value.numbers);
-    w.key("names"); Codec<std::list<std::string>>::encode(w, value.names);
-    w.key("samples"); Codec<std::deque<double>>::encode(w, value.samples);
-    w.key("rgb"); Codec<std::array<int, 3>>::encode(w, value.rgb);
-    w.key("tags"); Codec<std::set<std::string>>::encode(w, value.tags);
-    w.key("ids"); Codec<std::unordered_set<long>>::encode(w, value.ids);
-    w.key("counts"); Codec<std::map<std::string, int>>::encode(w, value.counts);
-    w.key("groups"); Codec<std::unordered_map<std::string, std::vector<std::string>>>::encode(w, value.groups);
-    w.key("note"); Codec<std::optional<std::string>>::encode(w, value.note);
     w.key("boxed"); Codec<std::unique_ptr<int>>::encode(w, value.boxed);
-    w.key("shared"); Codec<std::shared_ptr<std::string>>::encode(w, value.shared);
+    w.key("counts"); Codec<std::map<std::string, int>>::encode(w, value.counts);
     w.key("entry"); Codec<std::pair<std::string, int>>::encode(w, value.entry);
-    w.key("triple"); Codec<std::tuple<int, std::string, bool>>::encode(w, value.triple);
-    w.key("id_or_key"); Codec<std::variant<long, std::string>>::encode(w, value.id_or_key);
-    w.key("maybe_number"); Codec<std::variant<std::monostate, double>>::encode(w, value.maybe_number);
     w.key("extra"); Codec<nlohmann::json>::encode(w, value.extra);
+    w.key("groups"); Codec<std::unordered_map<std::string, std::vector<std::string>>>::encode(w, value.groups);
+    w.key("id_or_key"); Codec<std::variant<long, std::string>>::encode(w, value.id_or_key);
+    w.key("ids"); Codec<std::unordered_set<long>>::encode(w, value.ids);
+    w.key("maybe_number"); Codec<std::variant<std::monostate, double>>::encode(w, value.maybe_number);
+    w.key("names"); Codec<std::list<std::string>>::encode(w, value.names);
+    w.key("note"); Codec<std::optional<std::string>>::encode(w, value.note);
+    w.key("numbers"); Codec<std::vector<int>>::encode(w, value.numbers);
+    w.key("rgb"); Codec<std::array<int, 3>>::encode(w, value.rgb);
+    w.key("samples"); Codec<std::deque<double>>::encode(w, value.samples);
+    w.key("shared"); Codec<std::shared_ptr<std::string>>::encode(w, value.shared);
+    w.key("tags"); Codec<std::set<std::string>>::encode(w, value.tags);
+    w.key("triple"); Codec<std::tuple<int, std::string, bool>>::encode(w, value.triple);
   }
 };
 

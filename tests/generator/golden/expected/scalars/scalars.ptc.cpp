@@ -78,18 +78,18 @@ template <> struct StructTraits<::golden::scalars::Echo> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::golden::scalars::Echo& value) {
-    w.key("text"); Codec<std::string>::encode(w, value.text);
-    w.key("flag"); Codec<bool>::encode(w, value.flag);
-    w.key("small_int"); Codec<int>::encode(w, value.small_int);
     w.key("big_int"); Codec<long>::encode(w, value.big_int);
     w.key("byte"); Codec<unsigned char>::encode(w, value.byte);
-    w.key("count"); Codec<unsigned long>::encode(w, value.count);
-    w.key("huge"); Codec<unsigned long long>::encode(w, value.huge);
-    w.key("ratio"); Codec<float>::encode(w, value.ratio);
-    w.key("percent"); Codec<double>::encode(w, value.percent);
-    w.key("user"); Codec<long>::encode(w, value.user);
     w.key("color"); Codec<::golden::scalars::colors::Color>::encode(w, value.color);
+    w.key("count"); Codec<unsigned long>::encode(w, value.count);
+    w.key("flag"); Codec<bool>::encode(w, value.flag);
+    w.key("huge"); Codec<unsigned long long>::encode(w, value.huge);
+    w.key("percent"); Codec<double>::encode(w, value.percent);
+    w.key("ratio"); Codec<float>::encode(w, value.ratio);
     w.key("size"); Codec<::golden::scalars::Size>::encode(w, value.size);
+    w.key("small_int"); Codec<int>::encode(w, value.small_int);
+    w.key("text"); Codec<std::string>::encode(w, value.text);
+    w.key("user"); Codec<long>::encode(w, value.user);
   }
 };
 
@@ -136,18 +136,18 @@ template <> struct StructTraits<::ptc_gen::scalars::detail::echo_args> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::scalars::detail::echo_args& value) {
-    w.key("text"); Codec<std::string>::encode(w, value.text);
-    w.key("flag"); Codec<bool>::encode(w, value.flag);
-    w.key("small_int"); Codec<int>::encode(w, value.small_int);
     w.key("big_int"); Codec<long>::encode(w, value.big_int);
     w.key("byte"); Codec<unsigned char>::encode(w, value.byte);
-    w.key("count"); Codec<unsigned long>::encode(w, value.count);
-    w.key("huge"); Codec<unsigned long long>::encode(w, value.huge);
-    w.key("ratio"); Codec<float>::encode(w, value.ratio);
-    w.key("percent"); Codec<double>::encode(w, value.percent);
-    w.key("user"); Codec<long>::encode(w, value.user);
     w.key("color"); Codec<::golden::scalars::colors::Color>::encode(w, value.color);
+    w.key("count"); Codec<unsigned long>::encode(w, value.count);
+    w.key("flag"); Codec<bool>::encode(w, value.flag);
+    w.key("huge"); Codec<unsigned long long>::encode(w, value.huge);
+    w.key("percent"); Codec<double>::encode(w, value.percent);
+    w.key("ratio"); Codec<float>::encode(w, value.ratio);
     w.key("size"); Codec<::golden::scalars::Size>::encode(w, value.size);
+    w.key("small_int"); Codec<int>::encode(w, value.small_int);
+    w.key("text"); Codec<std::string>::encode(w, value.text);
+    w.key("user"); Codec<long>::encode(w, value.user);
   }
 };
 

@@ -54,8 +54,8 @@ template <> struct StructTraits<::golden::structs::Address> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::golden::structs::Address& value) {
-    w.key("street"); Codec<std::string>::encode(w, value.street);
     w.key("country"); Codec<std::string>::encode(w, value.country);
+    w.key("street"); Codec<std::string>::encode(w, value.street);
   }
 };
 
@@ -88,12 +88,12 @@ template <> struct StructTraits<::golden::structs::Customer> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::golden::structs::Customer& value) {
+    w.key("_tax_number"); Codec<std::string>::encode(w, value.tax_number);
+    w.key("address"); Codec<::golden::structs::Address>::encode(w, value.address);
+    w.key("age"); Codec<int>::encode(w, value.age);
+    w.key("billing"); Codec<std::optional<::golden::structs::Address>>::encode(w, value.billing);
     w.key("id"); Codec<long>::encode(w, value.id);
     w.key("name"); Codec<std::string>::encode(w, value.name);
-    w.key("address"); Codec<::golden::structs::Address>::encode(w, value.address);
-    w.key("billing"); Codec<std::optional<::golden::structs::Address>>::encode(w, value.billing);
-    w.key("age"); Codec<int>::encode(w, value.age);
-    w.key("_tax_number"); Codec<std::string>::encode(w, value.tax_number);
   }
 };
 
@@ -130,8 +130,8 @@ template <> struct StructTraits<::golden::structs::Category> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::golden::structs::Category& value) {
-    w.key("name"); Codec<std::string>::encode(w, value.name);
     w.key("children"); Codec<std::vector<::golden::structs::Category>>::encode(w, value.children);
+    w.key("name"); Codec<std::string>::encode(w, value.name);
   }
 };
 
@@ -234,8 +234,8 @@ template <> struct StructTraits<::ptc_gen::structs::detail::list_customers_args>
     }
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::structs::detail::list_customers_args& value) {
-    w.key("offset"); Codec<long>::encode(w, value.offset);
     w.key("limit"); Codec<int>::encode(w, value.limit);
+    w.key("offset"); Codec<long>::encode(w, value.offset);
   }
 };
 

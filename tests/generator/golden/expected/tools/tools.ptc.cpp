@@ -85,8 +85,8 @@ template <> struct StructTraits<::ptc_gen::tools::detail::convert_args> {
     }
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::tools::detail::convert_args& value) {
-    w.key("value"); Codec<double>::encode(w, value.value);
     w.key("to"); Codec<::golden::tools::Unit>::encode(w, value.to);
+    w.key("value"); Codec<double>::encode(w, value.value);
   }
 };
 
@@ -104,8 +104,8 @@ template <> struct StructTraits<::ptc_gen::tools::detail::search_args> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::tools::detail::search_args& value) {
-    w.key("query"); Codec<std::string>::encode(w, value.query);
     w.key("limit"); Codec<int>::encode(w, value.limit);
+    w.key("query"); Codec<std::string>::encode(w, value.query);
   }
 };
 
@@ -212,11 +212,11 @@ template <> struct StructTraits<::ptc_gen::tools::detail::label_args> {
     }
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::tools::detail::label_args& value) {
-    w.key("text"); Codec<std::string>::encode(w, value.text);
     w.key("loud"); Codec<bool>::encode(w, value.loud);
-    w.key("times"); Codec<long>::encode(w, value.times);
     w.key("scale"); Codec<double>::encode(w, value.scale);
     w.key("suffix"); Codec<std::optional<std::string>>::encode(w, value.suffix);
+    w.key("text"); Codec<std::string>::encode(w, value.text);
+    w.key("times"); Codec<long>::encode(w, value.times);
   }
 };
 
