@@ -37,6 +37,7 @@
 #include <ptc/signature.hpp>
 #include <ptc/validate.hpp>
 
+#include "../support/codec_normalized.hpp"
 #include "fuzz_common.hpp"
 
 namespace fuzz_codec {
@@ -181,7 +182,6 @@ template <> struct StructTraits<::fuzz_codec::place_order_args> {
 namespace {
 
 using json = nlohmann::json;
-using ptc::Kind;
 using ptc::Mode;
 using ptc::Schema;
 using ptc::Validation;
@@ -249,48 +249,6 @@ std::string as_codec_says(const std::string& message) {
 
 void map_issues(std::vector<ptc::Issue>& issues) {
   for (auto& i : issues) i.message = as_codec_says(i.message);
-}
-
-// The validator's value as the codec holds it: declared fields only, absent optional fields null,
-// sets sorted (the codec's sets are in their container's order, so its value goes through this too).
-json normalized(const Schema& s, const json& v) {
-  switch (s.kind()) {
-    case Kind::Maybe: return v.is_null() ? v : normalized(s.item(), v);
-    case Kind::And: return normalized(s.children().front(), v);
-    case Kind::Or:
-      for (const auto& alt : s.children())
-        if (ptc::validate(alt, v, {ptc::Direction::Output, Mode::Enabled}).ok) return normalized(alt, v);
-      return v;
-    case Kind::Vector: case Kind::Sequential: case Kind::Set: case Kind::Tuple: {
-      if (!v.is_array()) return v;
-      json out = json::array();
-      for (std::size_t i = 0; i < v.size(); ++i) {
-        if (s.kind() == Kind::Tuple && i >= s.children().size()) {
-          out.push_back(v[i]);
-        } else {
-          out.push_back(normalized(s.kind() == Kind::Tuple ? s.children()[i] : s.item(), v[i]));
-        }
-      }
-      if (s.kind() == Kind::Set) std::sort(out.begin(), out.end());
-      return out;
-    }
-    case Kind::MapOf: {
-      if (!v.is_object()) return v;
-      json out = json::object();
-      for (auto it = v.begin(); it != v.end(); ++it) out[it.key()] = normalized(s.value(), it.value());
-      return out;
-    }
-    case Kind::Map: {
-      if (!v.is_object()) return v;
-      json out = json::object();
-      for (const auto& e : s.entries()) {
-        auto it = v.find(e.name);
-        out[e.name] = it == v.end() ? json(nullptr) : normalized(e.schema, *it);
-      }
-      return out;
-    }
-    default: return v;
-  }
 }
 
 std::string show(const Validation& r) {
@@ -372,7 +330,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if ((mode == Mode::Enabled || mode == Mode::Strict) && ref.ok) reference = &ref;
     if ((mode == Mode::WarnOnly || mode == Mode::Disabled) && enabled_ref && enabled_ref->errors.empty())
       reference = &*enabled_ref;
-    if (reference && normalized(schema, codec.value) != normalized(schema, reference->value))
+    if (reference && ptc::test::normalized(schema, codec.value) != ptc::test::normalized(schema, reference->value))
       mismatch("the codec and the validator decode different values", mode, text, codec, reference);
   }
   return 0;

@@ -31,6 +31,8 @@
 #include <ptc/schema.hpp>
 #include <ptc/validate.hpp>
 
+#include "codec_normalized.hpp"
+
 namespace ptc::test {
 
 /// Random documents, driven by the schema.
@@ -323,42 +325,6 @@ inline std::string as_codec_says(const std::string& message, const std::vector<N
 
 inline void map_issues(std::vector<Issue>& issues, const std::vector<NarrowRange>& narrow) {
   for (auto& i : issues) i.message = as_codec_says(i.message, narrow);
-}
-
-/// A value as the codec holds it: declared fields only, absent optional fields null, sets sorted (a
-/// C++ set's order is its own).
-inline nlohmann::json normalized(const Schema& s, const nlohmann::json& v) {
-  using json = nlohmann::json;
-  switch (s.kind()) {
-    case Kind::Maybe: return v.is_null() ? v : normalized(s.item(), v);
-    case Kind::And: return normalized(s.children().front(), v);
-    case Kind::Or:
-      for (const auto& alt : s.children())
-        if (validate(alt, v, {Direction::Output, Mode::Enabled}).ok) return normalized(alt, v);
-      return v;
-    case Kind::Vector: case Kind::Sequential: case Kind::Set: case Kind::Tuple: {
-      if (!v.is_array()) return v;
-      json out = json::array();
-      for (std::size_t i = 0; i < v.size(); ++i)
-        out.push_back(normalized(s.kind() == Kind::Tuple ? s.children()[i] : s.item(), v[i]));
-      if (s.kind() == Kind::Set) std::sort(out.begin(), out.end());
-      return out;
-    }
-    case Kind::MapOf: {
-      json out = json::object();
-      for (auto it = v.begin(); it != v.end(); ++it) out[it.key()] = normalized(s.value(), it.value());
-      return out;
-    }
-    case Kind::Map: {
-      json out = json::object();
-      for (const auto& e : s.entries()) {
-        auto it = v.find(e.name);
-        out[e.name] = it == v.end() ? json(nullptr) : normalized(e.schema, *it);
-      }
-      return out;
-    }
-    default: return v;
-  }
 }
 
 inline std::string show(const Validation& r) {
