@@ -496,6 +496,21 @@ PTC_TOOL() Account open();
             "plain struct that holds what it needs\n");
 }
 
+TEST_F(ExtractTypes, IncompleteTypesInsideLibraryTemplatesAreErrors) {
+  // Library templates are mapped without being instantiated; their arguments are still checked.
+  EXPECT_EQ(errors(R"(#include <optional>
+#include <ptc/annotate.hpp>
+struct Later;
+/// Waits.
+PTC_TOOL() int wait(std::optional<Later> later);
+)"),
+            "t.hpp:5:42: error: parameter 'later' of tool 'wait' has type 'std::optional<Later>', which holds "
+            "'Later': the type is incomplete here\n"
+            "    5 | PTC_TOOL() int wait(std::optional<Later> later);\n"
+            "      |                                          ^\n"
+            "note: include the header that defines it\n");
+}
+
 TEST_F(ExtractTypes, UnknownAndIncompleteTypesAreErrors) {
   EXPECT_EQ(errors(R"(#include <vector>
 #include <mutex>
