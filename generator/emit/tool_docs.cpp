@@ -1,7 +1,12 @@
 #include "emit/tool_docs.hpp"
 
 #include <algorithm>
+#include <future>
+#include <iterator>
+#include <optional>
 #include <span>
+#include <string>
+#include <vector>
 
 #include <ptc/tool.hpp>
 #include <ptc/tool_catalog.hpp>
@@ -18,33 +23,62 @@ constexpr ptc::Profile kProfiles[] = {ptc::Profile::Portable, ptc::Profile::Open
 ToolDocs tool_docs(const Plan& plan, const EmitOptions& options) {
   ToolDocs docs;
   std::vector<ptc::Tool> tools;
-  for (const auto& t : plan.tools) {
-    const auto& where = t.tool->location;
+  std::vector<std::optional<EmitError>> refused(plan.tools.size());  // a tool the runtime would not build
+  for (std::size_t i = 0; i < plan.tools.size(); ++i) {
+    const auto& t = plan.tools[i];
     try {
       // No invoker: the documents describe tools, they never call them.
       tools.emplace_back(ptc::ToolSpec{t.tool->name, t.tool->description, t.signature, nullptr, false, t.examples});
     } catch (const ptc::PromptValidationError& e) {
-      docs.errors.push_back({"tool '" + t.tool->name + "': " + e.message(), where});
+      refused[i] = EmitError{"tool '" + t.tool->name + "': " + e.message(), t.tool->location};
+    }
+  }
+
+  // Every tool is rendered once per profile to learn whether that provider accepts it, and once more
+  // for the document: on a large header that is most of the emitting, and the renderings are
+  // independent of one another, so each profile's checks run as their own task. Results are gathered
+  // in tool order: the output does not depend on the scheduling.
+  using Checks = std::vector<std::optional<std::string>>;  // per built tool: why the profile refuses it
+  std::vector<std::future<Checks>> checks;
+  for (ptc::Profile profile : kProfiles) {
+    checks.push_back(std::async(std::launch::async, [&tools, profile] {
+      Checks out;
+      for (const auto& tool : tools) {
+        auto checked = ptc::tools_document(std::span<const ptc::Tool>(&tool, 1), profile);
+        out.push_back(checked ? std::nullopt : std::optional(checked.error().to_string()));
+      }
+      return out;
+    }));
+  }
+  auto document = std::async(std::launch::async, [&tools] { return ptc::tools_document(tools, ptc::Profile::Portable); });
+  std::vector<Checks> results;
+  for (auto& c : checks) results.push_back(c.get());
+
+  for (std::size_t i = 0, built = 0; i < plan.tools.size(); ++i) {
+    if (refused[i]) {
+      docs.errors.push_back(std::move(*refused[i]));
       continue;
     }
-    for (ptc::Profile profile : kProfiles) {
-      auto checked = ptc::tools_document(std::span<const ptc::Tool>(&tools.back(), 1), profile);
-      if (checked) continue;
+    for (std::size_t p = 0; p < std::size(kProfiles); ++p) {
+      auto& problem = results[p][built];
+      if (!problem) continue;
+      const ptc::Profile profile = kProfiles[p];
       const bool required = profile == ptc::Profile::Portable ||
                             std::find(options.required_profiles.begin(), options.required_profiles.end(),
                                       profile) != options.required_profiles.end();
-      EmitError problem{"profile " + std::string(ptc::profile_name(profile)) + ": " + checked.error().to_string(),
-                        where};
-      (required ? docs.errors : docs.warnings).push_back(std::move(problem));
+      EmitError error{"profile " + std::string(ptc::profile_name(profile)) + ": " + *problem,
+                      plan.tools[i].tool->location};
+      (required ? docs.errors : docs.warnings).push_back(std::move(error));
     }
+    ++built;
   }
+  auto rendered = document.get();
   if (!docs.errors.empty()) return docs;
-  auto document = ptc::tools_document(tools, ptc::Profile::Portable);
-  if (!document) {
-    docs.errors.push_back({document.error().to_string(), {}});
+  if (!rendered) {
+    docs.errors.push_back({rendered.error().to_string(), {}});
     return docs;
   }
-  docs.json = document->dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+  docs.json = rendered->dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
   docs.markdown = ptc::render_tool_list(tools);
   return docs;
 }
