@@ -22,6 +22,9 @@
 #include <nlohmann/json.hpp>
 
 #include <ptc/codec/codec.hpp>
+#include <ptc/codec/invoker.hpp>
+#include <ptc/signature.hpp>
+#include <ptc/validate.hpp>
 
 #include "shop_codec.hpp"
 
@@ -169,6 +172,29 @@ TEST(Encode, TimesInUtcWithZ) {
 TEST(Encode, ExpectedHasAResultOrAnError) {
   EXPECT_EQ(text_of(std::expected<std::int64_t, std::string>(5)), R"({"error":null,"result":5})");
   EXPECT_EQ(text_of(std::expected<std::int64_t, std::string>(std::unexpect, "no")), R"({"error":"no","result":null})");
+}
+
+TEST(ToolResultOf, ExpectedValueIsASuccessThatMatchesItsDeclaredShape) {
+  auto r = ptc::codec::to_tool_result(std::expected<std::int64_t, std::string>(5));
+  EXPECT_TRUE(r.success);
+  ASSERT_TRUE(r.value.has_value());
+  EXPECT_EQ(*r.value, json::parse(R"({"error":null,"result":5})"));
+  // What the generator declares for std::expected<int64_t, std::string>, checked as dispatch checks results.
+  const auto shape = ptc::parse_malli_type(R"([:map [:result :int] [:error {:optional true} [:maybe :string]]])").value();
+  EXPECT_TRUE(ptc::validate(shape, *r.value, {ptc::Direction::Output, ptc::Mode::Strict}).ok);
+}
+
+TEST(ToolResultOf, ExpectedErrorIsAFailedCallNamedByTheError) {
+  auto text = ptc::codec::to_tool_result(std::expected<std::int64_t, std::string>(std::unexpect, "disk full"));
+  EXPECT_FALSE(text.success);
+  EXPECT_EQ(text.message, "disk full");
+  EXPECT_FALSE(text.value.has_value());
+  auto code = ptc::codec::to_tool_result(std::expected<std::string, std::int64_t>(std::unexpect, 404));
+  EXPECT_FALSE(code.success);
+  EXPECT_EQ(code.message, "404");
+  auto item = ptc::codec::to_tool_result(std::expected<void, shop::Item>(std::unexpect, shop::Item{7, "Fix", std::nullopt}));
+  EXPECT_FALSE(item.success);
+  EXPECT_EQ(item.message, R"({"assignee":null,"id":7,"title":"Fix"})");
 }
 #endif
 

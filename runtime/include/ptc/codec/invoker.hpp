@@ -20,11 +20,21 @@ template <class T>
 struct IsToolResult : std::false_type {};
 template <class T>
 struct IsToolResult<ToolResult<T>> : std::true_type {};
+template <class T>
+struct IsExpected : std::false_type {};
+#if defined(__cpp_lib_expected)
+template <class T, class E>
+struct IsExpected<std::expected<T, E>> : std::true_type {};
+#endif
+/// A failed call whose message is the error's JSON: a string as it is, anything else compact.
+ToolResult<nlohmann::json> error_result(const nlohmann::json& error);
 }  // namespace detail
 
-/// Turns what a tool function returns into the result dispatch expects: a plain T (std::expected<T,E>
-/// included, as `{"result": T, "error": null}` / `{"result": null, "error": E}`) becomes a success
-/// holding its JSON; a ToolResult<T> keeps its message, success and exclusion flags.
+/// Turns what a tool function returns into the result dispatch expects: a plain T becomes a success
+/// holding its JSON; a ToolResult<T> keeps its message, success and exclusion flags. A
+/// std::expected<T,E> holding a value is a success holding `{"result": T, "error": null}` (its
+/// declared `{result T, error E?}`); holding an error, it is a failed call (rolled back like any
+/// failure) whose message is E: a string as it is, other types as compact JSON.
 template <class R>
   requires(!detail::IsToolResult<std::remove_cvref_t<R>>::value)
 ToolResult<nlohmann::json> to_tool_result(R&& value);
@@ -93,7 +103,12 @@ std::shared_ptr<const ToolInvoker> make_invoker(typename Invoker<Args>::Call cal
 template <class R>
   requires(!detail::IsToolResult<std::remove_cvref_t<R>>::value)
 ToolResult<nlohmann::json> to_tool_result(R&& value) {
-  return ToolResult<nlohmann::json>::ok(to_json_value<std::remove_cvref_t<R>>(value));
+  using V = std::remove_cvref_t<R>;
+  if constexpr (detail::IsExpected<V>::value) {
+    using E = typename V::error_type;
+    if (!value) return detail::error_result(to_json_value<E>(value.error()));
+  }
+  return ToolResult<nlohmann::json>::ok(to_json_value<V>(value));
 }
 
 template <class T>
@@ -107,5 +122,10 @@ ToolResult<nlohmann::json> to_tool_result(ToolResult<T>&& result) {
 }
 
 inline ToolResult<nlohmann::json> void_result() { return ToolResult<nlohmann::json>::ok(nullptr); }
+
+inline ToolResult<nlohmann::json> detail::error_result(const nlohmann::json& error) {
+  return ToolResult<nlohmann::json>::error(error.is_string() ? error.get<std::string>()
+                                                             : error.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
 
 }  // namespace ptc::codec
