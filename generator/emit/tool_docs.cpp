@@ -34,26 +34,32 @@ ToolDocs tool_docs(const Plan& plan, const EmitOptions& options) {
     }
   }
 
-  // Every tool is rendered once per profile to learn whether that provider accepts it, and once more
-  // for the document: on a large header that is most of the emitting, and the renderings are
-  // independent of one another, so each profile's checks run as their own task. Results are gathered
-  // in tool order: the output does not depend on the scheduling.
+  // Every tool is rendered once per profile to learn whether that provider accepts it: on a large
+  // header that is most of the emitting, and the renderings are independent of one another, so each
+  // profile's checks run as their own task. The portable document renders every tool anyway: only when
+  // it fails are the tools checked one by one for portable, to name each one that fails. Results are
+  // gathered in tool order: the output does not depend on the scheduling.
   using Checks = std::vector<std::optional<std::string>>;  // per built tool: why the profile refuses it
-  std::vector<std::future<Checks>> checks;
-  for (ptc::Profile profile : kProfiles) {
-    checks.push_back(std::async(std::launch::async, [&tools, profile] {
-      Checks out;
-      for (const auto& tool : tools) {
-        auto checked = ptc::tools_document(std::span<const ptc::Tool>(&tool, 1), profile);
-        out.push_back(checked ? std::nullopt : std::optional(checked.error().to_string()));
-      }
-      return out;
-    }));
-  }
+  const auto check = [&tools](ptc::Profile profile) {
+    Checks out;
+    for (const auto& tool : tools) {
+      auto checked = ptc::tools_document(std::span<const ptc::Tool>(&tool, 1), profile);
+      out.push_back(checked ? std::nullopt : std::optional(checked.error().to_string()));
+    }
+    return out;
+  };
   auto document = std::async(std::launch::async, [&tools] { return ptc::tools_document(tools, ptc::Profile::Portable); });
-  std::vector<Checks> results;
-  for (auto& c : checks) results.push_back(c.get());
-
+  std::vector<std::future<Checks>> checks;
+  for (ptc::Profile profile : kProfiles)
+    if (profile != ptc::Profile::Portable) checks.push_back(std::async(std::launch::async, check, profile));
+  auto rendered = document.get();
+  std::vector<Checks> results(std::size(kProfiles));
+  for (std::size_t p = 0, next = 0; p < std::size(kProfiles); ++p) {
+    if (kProfiles[p] != ptc::Profile::Portable)
+      results[p] = checks[next++].get();
+    else
+      results[p] = rendered ? Checks(tools.size()) : check(kProfiles[p]);
+  }
   for (std::size_t i = 0, built = 0; i < plan.tools.size(); ++i) {
     if (refused[i]) {
       docs.errors.push_back(std::move(*refused[i]));
@@ -72,7 +78,6 @@ ToolDocs tool_docs(const Plan& plan, const EmitOptions& options) {
     }
     ++built;
   }
-  auto rendered = document.get();
   if (!docs.errors.empty()) return docs;
   if (!rendered) {
     docs.errors.push_back({rendered.error().to_string(), {}});
