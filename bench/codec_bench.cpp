@@ -1,5 +1,5 @@
 // Decoding a ~300-byte tool call and encoding a ~1 MB result, generated code against its peers
-// (DESIGN.md section 13). Compare the numbers of one run with each other, as ratios; see README.
+// (README.md, "Performance"). Compare the numbers of one run with each other, as ratios; see README.
 //
 // The generated orders.ptc.cpp is compiled into this file (not linked) so the benchmark can reach
 // the tool's generated Args type and decode without the rest of dispatch.

@@ -1,4 +1,4 @@
-// ptc-gen against `clang -fsyntax-only` on the same header (DESIGN.md section 13): the generator
+// ptc-gen against `clang -fsyntax-only` on the same header (README.md, "Performance"): the generator
 // parses the header with clang's front end and then extracts and emits, so its cost over a plain
 // syntax check is what ptc adds. Each iteration runs the real programs as child processes.
 
@@ -31,7 +31,7 @@ bool run(const std::vector<std::string>& args) {
   return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
-std::vector<std::string> flags() { return {"-std=c++20", "-I" PTC_RUNTIME_INCLUDE}; }
+std::vector<std::string> flags() { return {"-std=c++20", "-I" PTC_CORE_INCLUDE}; }
 
 void ptc_gen(benchmark::State& state, const char* header) {
   const auto out = std::filesystem::temp_directory_path() / "ptc_gen_bench";

@@ -35,7 +35,7 @@ function(ptc_generate)
   file(MAKE_DIRECTORY "${out_dir}")
 
   # The target's flags, evaluated at generate time; TARGET_PROPERTY on build properties includes what
-  # linked targets contribute (ptc::runtime's include directory among them).
+  # linked targets contribute (the ptc components' include directories among them).
   set(tgt "${arg_TARGET}")
   # /usr/include comes along from imported targets; as an -I it would go before libstdc++'s own
   # directories and break its #include_next, so it is left to the compiler's implicit search path.
@@ -76,7 +76,15 @@ function(ptc_generate)
     VERBATIM)
   target_sources(${tgt} PRIVATE ${sources})
   target_include_directories(${tgt} PUBLIC "$<BUILD_INTERFACE:${out_dir}>")
-  target_link_libraries(${tgt} PUBLIC ptc::runtime)
+  # Generated code needs ptc::codec (it brings ptc::tools and ptc::core). Where the ptc::runtime umbrella
+  # exists (add_subdirectory, or find_package without COMPONENTS) it is linked as it always was, so a
+  # program that relied on it for ptc::cli::run or commands keeps building; find_package(ptc COMPONENTS
+  # codec ...) gives only the components asked for.
+  if(TARGET ptc::runtime)
+    target_link_libraries(${tgt} PUBLIC ptc::runtime)
+  else()
+    target_link_libraries(${tgt} PUBLIC ptc::codec)
+  endif()
 
   if(arg_CHECK_DIR)
     set(check_dir "${arg_CHECK_DIR}")

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages ptc builds and tests with (DESIGN.md section 2), skipping what is
+# Installs the Debian 12 packages ptc builds and tests with (README.md, "Set-up"), skipping what is
 # already there. Run as root (or with sudo available). Prints the python3 that has `jsonschema`.
 set -euo pipefail
 
@@ -7,7 +7,7 @@ packages=(
   build-essential cmake ninja-build pkg-config ccache
   nlohmann-json3-dev libfmt-dev libsimdjson-dev libyaml-cpp-dev libre2-dev libkainjow-mustache-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  clang-19 libclang-rt-19-dev libclang-19-dev libclang-cpp19-dev llvm-19-dev
+  clang-19 libclang-rt-19-dev libclang-19-dev libclang-cpp19-dev llvm-19-dev clang-format-14
   python3
 )
 

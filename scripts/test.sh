@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds everything and runs the whole test suite:
+#   0. formatting: every C++ source as .clang-format says (scripts/check-format.sh);
 #   1. g++ build with ptc-gen: unit tests, CLI tests, conformance tests against python's jsonschema,
 #      ptc-gen's extractor and emitter tests, the golden cases (compared, compiled and run), and the
 #      consumer project against an installed ptc and as a subdirectory;
@@ -15,6 +16,9 @@ python=$(scripts/python.sh)
 export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
 fuzz_seconds=${PTC_FUZZ_SECONDS:-20}
 
+echo "== formatting"
+scripts/check-format.sh
+
 echo "== g++ build"
 cmake -S . -B build/gcc -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=g++ \
   -DPTC_PYTHON="$python" -DPTC_BUILD_EXAMPLES=ON -DPTC_BUILD_GENERATOR=ON
@@ -24,15 +28,16 @@ ctest --test-dir build/gcc -j2 --output-on-failure
 echo "== clang-19 build with ASan + UBSan, and the fuzzers"
 cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-19 \
   -DPTC_SANITIZE=ON -DPTC_BUILD_FUZZERS=ON -DPTC_FUZZ_SECONDS="$fuzz_seconds" -DPTC_PYTHON="$python" \
-  -DPTC_BUILD_EXAMPLES=ON
+  -DPTC_BUILD_EXAMPLES=ON -DPTC_BUILD_GENERATOR=OFF
 cmake --build build/asan -j2
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build/asan -j2 --output-on-failure
 
 echo "== clang-19 build with ThreadSanitizer: the multi-threaded tests"
-tsan_tests=(concurrency_test dispatch_test filesystem_test command_concurrency_test command_dispatcher_test)
+tsan_tests=(tools_concurrency_test tools_registry_test tools_filesystem_test commands_concurrency_test
+            commands_command_dispatcher_test)
 cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-19 \
-  -DPTC_SANITIZE_THREAD=ON -DPTC_BUILD_EXAMPLES=OFF -DPTC_PYTHON="$python"
+  -DPTC_SANITIZE_THREAD=ON -DPTC_BUILD_EXAMPLES=OFF -DPTC_BUILD_GENERATOR=OFF -DPTC_PYTHON="$python"
 cmake --build build/tsan -j2 --target "${tsan_tests[@]}"
 for t in "${tsan_tests[@]}"; do
   TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 "build/tsan/tests/$t"

@@ -1,5 +1,5 @@
 #pragma once
-// The generated codec parts (DESIGN.md section 3 through the codec contract of ptc/codec/codec.hpp): the
+// The generated codec parts (the codec contract of ptc/codec/codec.hpp): the
 // tools' Args structs, and EnumTraits / StructTraits specializations for the header's enums, structs
 // and those Args.
 

@@ -2,7 +2,7 @@
 # Writes a .cpp defining ptcgen::emit::templates::<name>() for each template, its text in a raw string.
 # The output is rewritten only when its content changes.
 
-set(body "// Generated from templates/*.mustache by generator/emit/embed_templates.cmake. Do not edit.\n\n")
+set(body "// Generated from generator/emit/templates/*.mustache by generator/emit/embed_templates.cmake. Do not edit.\n\n")
 string(APPEND body "#include \"emit/templates.hpp\"\n\nnamespace ptcgen::emit::templates {\n")
 foreach(path IN LISTS TEMPLATES)
   get_filename_component(name ${path} NAME_WE)

@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "text.hpp"
+
 namespace ptcgen::extract::detail {
 
 namespace {
@@ -9,11 +11,7 @@ namespace {
 bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
 bool is_word(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-  return s;
-}
+std::string_view trim(std::string_view s) { return ptc::text::trim(s); }
 
 /// Splits a leading word off `s` (after whitespace).
 std::string_view take_word(std::string_view& s) {

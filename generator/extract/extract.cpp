@@ -121,7 +121,8 @@ class AsGivenDatabase : public tooling::CompilationDatabase {
 tooling::ArgumentsAdjuster ptc_arguments(const Options& options) {
   std::string resource_dir = options.resource_dir.empty() ? PTC_CLANG_RESOURCE_DIR : options.resource_dir;
   std::vector<std::string> after = options.fallback_include_dirs;
-  after.push_back(PTC_RUNTIME_INCLUDE_DIR);
+  after.push_back(PTC_CORE_INCLUDE_DIR);
+  after.push_back(PTC_TOOLS_INCLUDE_DIR);
   return [resource_dir, after](const tooling::CommandLineArguments& args, llvm::StringRef) {
     bool has_language = false, has_standard = false, has_resource_dir = false;
     for (const auto& a : args) {
@@ -138,8 +139,9 @@ tooling::ArgumentsAdjuster ptc_arguments(const Options& options) {
                                            // Every problem in one run.
                                            "-ferror-limit=0"};
     if (!has_resource_dir) added.push_back("-resource-dir=" + resource_dir);
+    // Only directories that hold ptc headers: an installed ptc-gen guesses its prefix's include dir.
     for (const auto& dir : after)
-      if (llvm::sys::fs::exists(dir + "/ptc/annotate.hpp")) added.insert(added.end(), {"-idirafter", dir});
+      if (llvm::sys::fs::is_directory(dir + "/ptc")) added.insert(added.end(), {"-idirafter", dir});
 
     tooling::CommandLineArguments out;
     out.push_back(args.empty() ? "clang-tool" : args.front());

@@ -25,7 +25,7 @@ struct Options {
   std::string resource_dir;
   /// Searched after the command's own include directories (-idirafter) so that <ptc/annotate.hpp> is
   /// found without them: an installed ptc-gen passes <prefix>/include. The source tree's
-  /// runtime/include, baked in at configure time, comes last.
+  /// runtime/core/include and runtime/tools/include, baked in at configure time, come last.
   std::vector<std::string> fallback_include_dirs;
 };
 

@@ -10,23 +10,18 @@
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
-#include "extract/checks.hpp"
+#include <ptc/tool_rules.hpp>
+
 #include "extract/doc_comment.hpp"
 #include "extract/types.hpp"
 #include "extract/values.hpp"
+#include "model/no_throw.hpp"
 
 namespace ptcgen::extract::detail {
 
 using namespace clang;
 
 namespace {
-
-bool valid_tool_name(const std::string& name) {
-  if (name.empty() || name.size() > 64) return false;
-  for (char c : name)
-    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-')) return false;
-  return true;
-}
 
 bool is_context_parameter(const ParmVarDecl* p) {
   return TypeMapper::is_record(p->getType().getNonReferenceType(), "ptc::ToolContext");
@@ -211,7 +206,7 @@ bool ToolBuilder::name_and_description(const FunctionDecl* fd, const std::vector
     given = name;
   }
   if (given) tool.name = *given;
-  if (!valid_tool_name(tool.name)) {
+  if (!ptc::is_valid_tool_name(tool.name)) {
     reporter_.error(given ? tool_note->loc : fd->getLocation(),
                     "tool name '" + tool.name + "' must be 1-64 characters of a-z, 0-9, '_' and '-'",
                     "name the tool with PTC_TOOL(\"snake_case_name\")");
@@ -234,16 +229,14 @@ bool ToolBuilder::name_and_description(const FunctionDecl* fd, const std::vector
     reporter_.error(fd->getLocation(), "tool '" + tool.name + "' has no description",
                     "document it with a /// comment, or give it PTC_DESCRIPTION(\"...\")");
     ok = false;
-  } else {
-    bool ascii = true;
-    for (unsigned char c : tool.description) ascii = ascii && c < 0x80;
-    if (!ascii || tool.description.size() > 200) {
-      reporter_.error(fd->getLocation(),
-                      "the description of tool '" + tool.name + "' must be 1-200 ASCII characters (it has " +
-                          std::to_string(tool.description.size()) + (ascii ? "" : ", not all ASCII") + ")",
-                      "shorten it, or give the model a shorter text with PTC_DESCRIPTION(\"...\")");
-      ok = false;
-    }
+  } else if (!ptc::is_valid_tool_description(tool.description)) {
+    const bool ascii = std::all_of(tool.description.begin(), tool.description.end(),
+                                   [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+    reporter_.error(fd->getLocation(),
+                    "the description of tool '" + tool.name + "' must be 1-200 ASCII characters (it has " +
+                        std::to_string(tool.description.size()) + (ascii ? "" : ", not all ASCII") + ")",
+                    "shorten it, or give the model a shorter text with PTC_DESCRIPTION(\"...\")");
+    ok = false;
   }
   return ok;
 }
@@ -464,10 +457,10 @@ void ToolBuilder::run(const std::vector<FunctionDecl*>& found) {
     }
     // Every struct and enum the tool reaches is in the model now, so its signature can be built and
     // PTC_SIGNATURE checked, and the messages come in declaration order.
-    const auto errors = explicit_signature_errors(*tool, header_);
+    const auto errors = model::no_throw::explicit_signature_errors(*tool, header_);
     for (const auto& e : errors) reporter_.error(signature_loc_, e);
     if (errors.empty()) {
-      if (auto e = signature_error(*tool, header_)) reporter_.error(fd->getLocation(), *e);
+      if (auto e = model::no_throw::signature_error(*tool, header_)) reporter_.error(fd->getLocation(), *e);
     }
     if (!tool->class_name.empty() &&
         std::find(header_.classes.begin(), header_.classes.end(), tool->class_name) == header_.classes.end())

@@ -14,7 +14,7 @@ using namespace clang;
 
 namespace {
 
-constexpr llvm::StringLiteral kSupported =
+constexpr std::string_view kSupported =
     "ptc maps strings, bool, integers, float/double, enums, aggregate structs, std::vector/list/deque/array, "
     "std::set/unordered_set, std::map/unordered_map with std::string keys, std::optional/unique_ptr/shared_ptr, "
     "std::variant, std::pair/tuple, std::chrono time_point/year_month_day/duration, std::expected and "
@@ -294,6 +294,135 @@ std::optional<model::Type> TypeMapper::map_enum(QualType type, const Frame& f) {
   return out;
 }
 
+// --- classes -------------------------------------------------------------------------------------
+
+/// A class as map_record() sees it: its name and template arguments, with what a handler needs to map
+/// it or to say why it cannot.
+struct TypeMapper::Record {
+  Record(QualType written, const Frame& outer, std::string qualified, std::vector<TemplateArgument> arguments)
+      : type(written), f(outer), name(std::move(qualified)), args(std::move(arguments)), inner(outer) {
+    inner.parameter = false;
+    inner.in_variant = false;
+    inner.expected_value = false;
+  }
+
+  QualType arg(std::size_t i) const { return args.at(i).getAsType(); }
+
+  /// Extra template arguments (allocators, comparators, hashers) must be the defaults: generated code
+  /// spells the container from its element types alone.
+  bool defaults_from(std::size_t first, QualType element) const {
+    for (std::size_t i = first; i < args.size(); ++i)
+      if (!is_default_argument(args[i], element)) return false;
+    return true;
+  }
+
+  QualType type;                       ///< as written, for messages
+  Frame f;                             ///< the frame the class itself is mapped in
+  std::string name;                    ///< the class or its template: "std::vector", "ptc::ToolContext"
+  std::vector<TemplateArgument> args;  ///< type_arguments(); empty for a class that is no specialization
+  Frame inner;                         ///< for its elements: no longer a parameter's own type
+};
+
+namespace {
+
+/// A class ptc refuses by name: the error's reason and the recommendation note after it.
+struct Rejection {
+  std::string_view name;
+  std::string_view reason;
+  std::string_view recommendation;
+};
+
+constexpr std::string_view kCallback = "a callback cannot be sent as JSON";
+constexpr std::string_view kNameTheAction =
+    "take a std::string or an enum naming the action, or a struct describing it, instead";
+constexpr std::string_view kThread = "a thread cannot be sent as JSON";
+constexpr std::string_view kThreadNote = "start the thread inside the tool, or take an identifier";
+constexpr std::string_view kContainer = "ptc has no mapping for this standard container";
+constexpr std::string_view kUseVector = "use std::vector<T>";
+
+/// Classes ptc refuses by name, whatever their template arguments.
+constexpr Rejection kRejected[] = {
+    {"ptc::ToolContext", "ptc::ToolContext is injected, not sent as JSON",
+     "take it as a parameter of the tool function of type ptc::ToolContext&"},
+    {"ptc::ToolResult", "ptc::ToolResult<T> is only a tool's return type", "use T here"},
+    {"std::function", kCallback, kNameTheAction},
+    {"std::move_only_function", kCallback, kNameTheAction},
+    {"std::copyable_function", kCallback, kNameTheAction},
+    {"std::function_ref", kCallback, kNameTheAction},
+    {"std::thread", kThread, kThreadNote},
+    {"std::jthread", kThread, kThreadNote},
+    {"std::forward_list", kContainer, kUseVector},
+    {"std::multiset", kContainer, kUseVector},
+    {"std::multimap", kContainer, kUseVector},
+    {"std::unordered_multiset", kContainer, kUseVector},
+    {"std::unordered_multimap", kContainer, kUseVector},
+    {"std::weak_ptr", "a weak pointer may dangle by the time it is encoded", "use std::shared_ptr<T>"},
+    {"std::any", "std::any has no type to decode into", "use nlohmann::json for arbitrary JSON"},
+};
+
+/// Why ptc refuses a class it has no handler for: a named one from kRejected, any other std class
+/// generically; nullptr for the rest, which are mapped as structs.
+const Rejection* rejection(std::string_view name) {
+  static constexpr Rejection kOtherStd{"std::", "ptc has no mapping for this standard library type", kSupported};
+  for (const Rejection& r : kRejected)
+    if (r.name == name) return &r;
+  return name.starts_with("std::") ? &kOtherStd : nullptr;
+}
+
+/// Whether every name occurs once in the two tables together, so that the order in which
+/// map_record() consults them cannot matter.
+template <class Handlers, class Rejections>
+constexpr bool names_unique(const Handlers& handlers, const Rejections& rejections) {
+  const auto count = [](const auto& table, std::string_view name) {
+    std::size_t n = 0;
+    for (const auto& e : table) n += e.name == name ? 1 : 0;
+    return n;
+  };
+  for (const auto& e : handlers)
+    if (count(handlers, e.name) + count(rejections, e.name) != 1) return false;
+  for (const auto& e : rejections)
+    if (count(handlers, e.name) + count(rejections, e.name) != 1) return false;
+  return true;
+}
+
+}  // namespace
+
+TypeMapper::Handler TypeMapper::handler(std::string_view name) {
+  struct Entry {
+    std::string_view name;
+    Handler map;
+  };
+  static constexpr Entry kHandlers[] = {
+      {"std::basic_string", &TypeMapper::map_string},
+      {"std::basic_string_view", &TypeMapper::map_string},
+      {"std::vector", &TypeMapper::map_sequence},
+      {"std::list", &TypeMapper::map_sequence},
+      {"std::deque", &TypeMapper::map_sequence},
+      {"std::span", &TypeMapper::map_span},
+      {"std::array", &TypeMapper::map_array},
+      {"std::set", &TypeMapper::map_set},
+      {"std::unordered_set", &TypeMapper::map_set},
+      {"std::map", &TypeMapper::map_map},
+      {"std::unordered_map", &TypeMapper::map_map},
+      {"std::optional", &TypeMapper::map_nullable},
+      {"std::unique_ptr", &TypeMapper::map_nullable},
+      {"std::shared_ptr", &TypeMapper::map_nullable},
+      {"std::variant", &TypeMapper::map_variant},
+      {"std::monostate", &TypeMapper::map_monostate},
+      {"std::pair", &TypeMapper::map_tuple},
+      {"std::tuple", &TypeMapper::map_tuple},
+      {"std::chrono::time_point", &TypeMapper::map_time_point},
+      {"std::chrono::year_month_day", &TypeMapper::map_date},
+      {"std::chrono::duration", &TypeMapper::map_duration},
+      {"std::expected", &TypeMapper::map_expected},
+      {"nlohmann::basic_json", &TypeMapper::map_json},
+  };
+  static_assert(names_unique(kHandlers, kRejected), "a class is named twice in the type tables");
+  for (const Entry& e : kHandlers)
+    if (e.name == name) return e.map;
+  return nullptr;
+}
+
 std::optional<model::Type> TypeMapper::map_record(QualType type, const Frame& f) {
   const QualType canonical = type.getCanonicalType().getUnqualifiedType();
   const CXXRecordDecl* rd = canonical->getAsCXXRecordDecl();
@@ -321,227 +450,205 @@ std::optional<model::Type> TypeMapper::map_record(QualType type, const Frame& f)
   }
 
   const auto* spec = llvm::dyn_cast<ClassTemplateSpecializationDecl>(rd);
-  const std::string name = spec ? qualified_name(spec->getSpecializedTemplate()) : qualified_name(rd);
-  const std::vector<TemplateArgument> args = spec ? type_arguments(type, spec) : std::vector<TemplateArgument>{};
-  const auto arg_type = [&](std::size_t i) { return args.at(i).getAsType(); };
-  // Extra template arguments (allocators, comparators, hashers) must be the defaults: generated code
-  // spells the container from its element types alone.
-  const auto defaults_from = [&](std::size_t first, QualType element) {
-    for (std::size_t i = first; i < args.size(); ++i)
-      if (!is_default_argument(args[i], element)) return false;
-    return true;
-  };
-  const auto custom = [&](llvm::StringRef plain) {
-    fail(f, type, "custom allocators, comparators and hashers are not supported",
-         ("use " + plain + " with its default template arguments").str());
-    return std::nullopt;
-  };
-  const auto element = [&](std::size_t i, const Frame& inner) { return map_type(arg_type(i), inner); };
-  Frame inner = f;
-  inner.parameter = false;
-  inner.in_variant = false;
-  inner.expected_value = false;
-
-  if (name == "std::basic_string" || name == "std::basic_string_view") {
-    const bool view = name == "std::basic_string_view";
-    const QualType ch = arg_type(0).getCanonicalType();
-    if (!ch->isSpecificBuiltinType(BuiltinType::Char_S) && !ch->isSpecificBuiltinType(BuiltinType::Char_U)) {
-      fail(f, type, "only UTF-8 text in char strings maps to :string", "use std::string");
-      return std::nullopt;
-    }
-    if (!defaults_from(1, ch)) return custom(view ? "std::string_view" : "std::string");
-    if (view && !f.parameter) {
-      fail(f, type, "std::string_view would point into the decoded arguments, which the value outlives",
-           "use std::string (std::string_view is fine as a parameter's own type)");
-      return std::nullopt;
-    }
-    return view ? make(model::TypeKind::StringView, "std::string_view") : make(model::TypeKind::String, "std::string");
-  }
-  if (name == "std::vector" || name == "std::list" || name == "std::deque") {
-    if (!defaults_from(1, arg_type(0))) return custom(name);
-    auto e = element(0, inner);
-    if (!e) return std::nullopt;
-    model::Type out = make(model::TypeKind::Sequence, name + "<" + e->cpp + ">");
-    out.args.push_back(std::move(*e));
-    return out;
-  }
-  if (name == "std::span") {
-    const QualType e_type = arg_type(0);
-    if (!f.parameter) {
-      fail(f, type, "std::span would point into the decoded arguments, which the value outlives",
-           "use std::vector<T> (std::span<const T> is fine as a parameter's own type)");
-      return std::nullopt;
-    }
-    if (!e_type.isConstQualified()) {
-      fail(f, type, "a tool cannot write through a span into its caller", "take std::span<const T>");
-      return std::nullopt;
-    }
-    const llvm::APSInt extent = args.at(1).getAsIntegral();
-    if (!extent.isMaxValue()) {
-      fail(f, type, "a fixed-extent span cannot be filled from a JSON list of any length",
-           "take std::span<const T> (dynamic extent) or std::array<T, N>");
-      return std::nullopt;
-    }
-    auto e = map_type(e_type.getUnqualifiedType(), inner);
-    if (!e) return std::nullopt;
-    model::Type out = make(model::TypeKind::Sequence, "std::span<const " + e->cpp + ">");
-    out.args.push_back(std::move(*e));
-    return out;
-  }
-  if (name == "std::array") {
-    auto e = element(0, inner);
-    if (!e) return std::nullopt;
-    const std::uint64_t n = args.at(1).getAsIntegral().getZExtValue();
-    model::Type out = make(model::TypeKind::Array, "std::array<" + e->cpp + ", " + std::to_string(n) + ">");
-    out.array_size = static_cast<std::size_t>(n);
-    out.args.push_back(std::move(*e));
-    return out;
-  }
-  if (name == "std::set" || name == "std::unordered_set") {
-    if (!defaults_from(1, arg_type(0))) return custom(name);
-    auto e = element(0, inner);
-    if (!e) return std::nullopt;
-    model::Type out = make(model::TypeKind::Set, name + "<" + e->cpp + ">");
-    out.args.push_back(std::move(*e));
-    return out;
-  }
-  if (name == "std::map" || name == "std::unordered_map") {
-    if (!defaults_from(2, arg_type(0))) return custom(name);
-    const QualType key = arg_type(0);
-    if (!is_record(key, "std::basic_string") || spell(key, reporter_.ast(), false) != "std::string") {
-      fail(f, type, "map keys must be std::string: JSON object keys are strings",
-           "use std::map<std::string, T>, or a std::vector<T> of structs that hold the key");
-      return std::nullopt;
-    }
-    auto v = element(1, inner);
-    if (!v) return std::nullopt;
-    model::Type out = make(model::TypeKind::Map, name + "<std::string, " + v->cpp + ">");
-    out.args.push_back(std::move(*v));
-    return out;
-  }
-  if (name == "std::optional" || name == "std::unique_ptr" || name == "std::shared_ptr") {
-    if (arg_type(0)->isArrayType()) {
-      fail(f, type, "a pointer to an array has no length to encode", "use std::vector<T> instead");
-      return std::nullopt;
-    }
-    if (name == "std::unique_ptr" && !defaults_from(1, arg_type(0))) return custom(name);
-    auto e = element(0, inner);
-    if (!e) return std::nullopt;
-    model::Type out = make(model::TypeKind::Optional, name + "<" + e->cpp + ">");
-    out.wrapper = name;
-    out.args.push_back(std::move(*e));
-    return out;
-  }
-  if (name == "std::variant") {
-    model::Type out = make(model::TypeKind::Variant, "");
-    Frame alt = inner;
-    alt.in_variant = true;
-    std::string cpp = "std::variant<";
-    for (std::size_t i = 0; i < args.size(); ++i) {
-      auto e = map_type(arg_type(i), alt);
-      if (!e) return std::nullopt;
-      cpp += (i ? ", " : "") + e->cpp;
-      out.args.push_back(std::move(*e));
-    }
-    out.cpp = cpp + ">";
-    return out;
-  }
-  if (name == "std::monostate") {
-    if (f.in_variant) return make(model::TypeKind::Monostate, "std::monostate");
-    fail(f, type, "std::monostate carries no value outside a std::variant", "remove it, or use std::optional<T>");
-    return std::nullopt;
-  }
-  if (name == "std::pair" || name == "std::tuple") {
-    model::Type out = make(model::TypeKind::Tuple, "");
-    std::string cpp = name + "<";
-    for (std::size_t i = 0; i < args.size(); ++i) {
-      auto e = element(i, inner);
-      if (!e) return std::nullopt;
-      cpp += (i ? ", " : "") + e->cpp;
-      out.args.push_back(std::move(*e));
-    }
-    out.cpp = cpp + ">";
-    return out;
-  }
-  if (name == "std::chrono::time_point") {
-    const auto* clock = arg_type(0)->getAsCXXRecordDecl();
-    if (!clock || qualified_name(clock) != "std::chrono::system_clock") {
-      fail(f, type, "only system_clock time points have a calendar time to print",
-           "use std::chrono::system_clock::time_point");
-      return std::nullopt;
-    }
-    // system_clock::time_point is spelled so when its duration is the clock's own.
-    QualType own;
-    for (const auto* d : clock->lookup(&reporter_.ast().Idents.get("duration")))
-      if (const auto* td = llvm::dyn_cast<TypedefNameDecl>(d)) own = td->getUnderlyingType();
-    if (!own.isNull() && own.getCanonicalType() == arg_type(1).getCanonicalType())
-      return make(model::TypeKind::TimePoint, "std::chrono::system_clock::time_point");
-    const std::string dur = chrono_alias(arg_type(1)).value_or(spell(arg_type(1), reporter_.ast(), false));
-    return make(model::TypeKind::TimePoint, "std::chrono::time_point<std::chrono::system_clock, " + dur + ">");
-  }
-  if (name == "std::chrono::year_month_day") return make(model::TypeKind::Date, "std::chrono::year_month_day");
-  if (name == "std::chrono::duration") {
-    const QualType rep = arg_type(0).getCanonicalType();
-    if (!rep->isIntegerType() || rep->isBooleanType() || rep->isAnyCharacterType()) {
-      fail(f, type, "a duration maps to an integer count, and this one counts in floating point",
-           "use an integer duration such as std::chrono::milliseconds");
-      return std::nullopt;
-    }
-    return make(model::TypeKind::Duration, chrono_alias(type).value_or(spell(type, reporter_.ast(), false)));
-  }
-  if (name == "std::expected") {
-    Frame value = inner;
-    value.expected_value = true;
-    auto v = map_type(arg_type(0), value);
-    auto e = element(1, inner);
-    if (!v || !e) return std::nullopt;
-    model::Type out = make(model::TypeKind::Expected, "std::expected<" + v->cpp + ", " + e->cpp + ">");
-    out.args.push_back(std::move(*v));
-    out.args.push_back(std::move(*e));
-    return out;
-  }
-  if (name == "nlohmann::basic_json") {
-    // nlohmann::json keeps objects in a std::map; ordered_json and other variants spell differently.
-    const auto* objects = args.empty() || args[0].getKind() != TemplateArgument::Template
-                              ? nullptr
-                              : args[0].getAsTemplate().getAsTemplateDecl();
-    if (objects && qualified_name(objects) == "std::map") return make(model::TypeKind::Json, "nlohmann::json");
-    fail(f, type, "only nlohmann::json itself maps to :any", "use nlohmann::json");
-    return std::nullopt;
-  }
-  if (name == "ptc::ToolContext") {
-    fail(f, type, "ptc::ToolContext is injected, not sent as JSON",
-         "take it as a parameter of the tool function of type ptc::ToolContext&");
-    return std::nullopt;
-  }
-  if (name == "ptc::ToolResult") {
-    fail(f, type, "ptc::ToolResult<T> is only a tool's return type", "use T here");
-    return std::nullopt;
-  }
-  if (name == "std::function" || name == "std::move_only_function" || name == "std::copyable_function" ||
-      name == "std::function_ref") {
-    fail(f, type, "a callback cannot be sent as JSON",
-         "take a std::string or an enum naming the action, or a struct describing it, instead");
-    return std::nullopt;
-  }
-  if (name == "std::thread" || name == "std::jthread") {
-    fail(f, type, "a thread cannot be sent as JSON", "start the thread inside the tool, or take an identifier");
-    return std::nullopt;
-  }
-  if (llvm::StringRef(name).starts_with("std::")) {
-    if (name == "std::forward_list" || name == "std::multiset" || name == "std::multimap" ||
-        name == "std::unordered_multiset" || name == "std::unordered_multimap") {
-      fail(f, type, "ptc has no mapping for this standard container", "use std::vector<T>");
-    } else if (name == "std::weak_ptr") {
-      fail(f, type, "a weak pointer may dangle by the time it is encoded", "use std::shared_ptr<T>");
-    } else if (name == "std::any") {
-      fail(f, type, "std::any has no type to decode into", "use nlohmann::json for arbitrary JSON");
-    } else {
-      fail(f, type, "ptc has no mapping for this standard library type", kSupported);
-    }
+  const Record r(type, f, spec ? qualified_name(spec->getSpecializedTemplate()) : qualified_name(rd),
+                 spec ? type_arguments(type, spec) : std::vector<TemplateArgument>{});
+  // No name is in both tables (names_unique), so which is consulted first does not matter.
+  if (const Handler mapper = handler(r.name)) return (this->*mapper)(r);
+  if (const Rejection* no = rejection(r.name)) {
+    fail(f, type, no->reason, no->recommendation);
     return std::nullopt;
   }
   return map_struct(type, rd, f);
+}
+
+std::nullopt_t TypeMapper::custom_arguments(const Record& r, llvm::StringRef plain) {
+  fail(r.f, r.type, "custom allocators, comparators and hashers are not supported",
+       ("use " + plain + " with its default template arguments").str());
+  return std::nullopt;
+}
+
+std::optional<model::Type> TypeMapper::map_string(const Record& r) {
+  const bool view = r.name == "std::basic_string_view";
+  const QualType ch = r.arg(0).getCanonicalType();
+  if (!ch->isSpecificBuiltinType(BuiltinType::Char_S) && !ch->isSpecificBuiltinType(BuiltinType::Char_U)) {
+    fail(r.f, r.type, "only UTF-8 text in char strings maps to :string", "use std::string");
+    return std::nullopt;
+  }
+  if (!r.defaults_from(1, ch)) return custom_arguments(r, view ? "std::string_view" : "std::string");
+  if (view && !r.f.parameter) {
+    fail(r.f, r.type, "std::string_view would point into the decoded arguments, which the value outlives",
+         "use std::string (std::string_view is fine as a parameter's own type)");
+    return std::nullopt;
+  }
+  return view ? make(model::TypeKind::StringView, "std::string_view") : make(model::TypeKind::String, "std::string");
+}
+
+std::optional<model::Type> TypeMapper::map_container(const Record& r, model::TypeKind kind) {
+  if (!r.defaults_from(1, r.arg(0))) return custom_arguments(r, r.name);
+  auto e = map_type(r.arg(0), r.inner);
+  if (!e) return std::nullopt;
+  model::Type out = make(kind, r.name + "<" + e->cpp + ">");
+  out.args.push_back(std::move(*e));
+  return out;
+}
+
+std::optional<model::Type> TypeMapper::map_sequence(const Record& r) {
+  return map_container(r, model::TypeKind::Sequence);
+}
+
+std::optional<model::Type> TypeMapper::map_set(const Record& r) { return map_container(r, model::TypeKind::Set); }
+
+std::optional<model::Type> TypeMapper::map_span(const Record& r) {
+  const QualType e_type = r.arg(0);
+  if (!r.f.parameter) {
+    fail(r.f, r.type, "std::span would point into the decoded arguments, which the value outlives",
+         "use std::vector<T> (std::span<const T> is fine as a parameter's own type)");
+    return std::nullopt;
+  }
+  if (!e_type.isConstQualified()) {
+    fail(r.f, r.type, "a tool cannot write through a span into its caller", "take std::span<const T>");
+    return std::nullopt;
+  }
+  const llvm::APSInt extent = r.args.at(1).getAsIntegral();
+  if (!extent.isMaxValue()) {
+    fail(r.f, r.type, "a fixed-extent span cannot be filled from a JSON list of any length",
+         "take std::span<const T> (dynamic extent) or std::array<T, N>");
+    return std::nullopt;
+  }
+  auto e = map_type(e_type.getUnqualifiedType(), r.inner);
+  if (!e) return std::nullopt;
+  model::Type out = make(model::TypeKind::Sequence, "std::span<const " + e->cpp + ">");
+  out.args.push_back(std::move(*e));
+  return out;
+}
+
+std::optional<model::Type> TypeMapper::map_array(const Record& r) {
+  auto e = map_type(r.arg(0), r.inner);
+  if (!e) return std::nullopt;
+  const std::uint64_t n = r.args.at(1).getAsIntegral().getZExtValue();
+  model::Type out = make(model::TypeKind::Array, "std::array<" + e->cpp + ", " + std::to_string(n) + ">");
+  out.array_size = static_cast<std::size_t>(n);
+  out.args.push_back(std::move(*e));
+  return out;
+}
+
+std::optional<model::Type> TypeMapper::map_map(const Record& r) {
+  if (!r.defaults_from(2, r.arg(0))) return custom_arguments(r, r.name);
+  const QualType key = r.arg(0);
+  if (!is_record(key, "std::basic_string") || spell(key, reporter_.ast(), false) != "std::string") {
+    fail(r.f, r.type, "map keys must be std::string: JSON object keys are strings",
+         "use std::map<std::string, T>, or a std::vector<T> of structs that hold the key");
+    return std::nullopt;
+  }
+  auto v = map_type(r.arg(1), r.inner);
+  if (!v) return std::nullopt;
+  model::Type out = make(model::TypeKind::Map, r.name + "<std::string, " + v->cpp + ">");
+  out.args.push_back(std::move(*v));
+  return out;
+}
+
+/// std::optional, std::unique_ptr and std::shared_ptr: null or a value.
+std::optional<model::Type> TypeMapper::map_nullable(const Record& r) {
+  if (r.arg(0)->isArrayType()) {
+    fail(r.f, r.type, "a pointer to an array has no length to encode", "use std::vector<T> instead");
+    return std::nullopt;
+  }
+  if (r.name == "std::unique_ptr" && !r.defaults_from(1, r.arg(0))) return custom_arguments(r, r.name);
+  auto e = map_type(r.arg(0), r.inner);
+  if (!e) return std::nullopt;
+  model::Type out = make(model::TypeKind::Optional, r.name + "<" + e->cpp + ">");
+  out.wrapper = r.name;
+  out.args.push_back(std::move(*e));
+  return out;
+}
+
+std::optional<model::Type> TypeMapper::map_variant(const Record& r) {
+  model::Type out = make(model::TypeKind::Variant, "");
+  Frame alt = r.inner;
+  alt.in_variant = true;
+  std::string cpp = "std::variant<";
+  for (std::size_t i = 0; i < r.args.size(); ++i) {
+    auto e = map_type(r.arg(i), alt);
+    if (!e) return std::nullopt;
+    cpp += (i ? ", " : "") + e->cpp;
+    out.args.push_back(std::move(*e));
+  }
+  out.cpp = cpp + ">";
+  return out;
+}
+
+std::optional<model::Type> TypeMapper::map_monostate(const Record& r) {
+  if (r.f.in_variant) return make(model::TypeKind::Monostate, "std::monostate");
+  fail(r.f, r.type, "std::monostate carries no value outside a std::variant", "remove it, or use std::optional<T>");
+  return std::nullopt;
+}
+
+/// std::pair and std::tuple.
+std::optional<model::Type> TypeMapper::map_tuple(const Record& r) {
+  model::Type out = make(model::TypeKind::Tuple, "");
+  std::string cpp = r.name + "<";
+  for (std::size_t i = 0; i < r.args.size(); ++i) {
+    auto e = map_type(r.arg(i), r.inner);
+    if (!e) return std::nullopt;
+    cpp += (i ? ", " : "") + e->cpp;
+    out.args.push_back(std::move(*e));
+  }
+  out.cpp = cpp + ">";
+  return out;
+}
+
+std::optional<model::Type> TypeMapper::map_time_point(const Record& r) {
+  const auto* clock = r.arg(0)->getAsCXXRecordDecl();
+  if (!clock || qualified_name(clock) != "std::chrono::system_clock") {
+    fail(r.f, r.type, "only system_clock time points have a calendar time to print",
+         "use std::chrono::system_clock::time_point");
+    return std::nullopt;
+  }
+  // system_clock::time_point is spelled so when its duration is the clock's own.
+  QualType own;
+  for (const auto* d : clock->lookup(&reporter_.ast().Idents.get("duration")))
+    if (const auto* td = llvm::dyn_cast<TypedefNameDecl>(d)) own = td->getUnderlyingType();
+  if (!own.isNull() && own.getCanonicalType() == r.arg(1).getCanonicalType())
+    return make(model::TypeKind::TimePoint, "std::chrono::system_clock::time_point");
+  const std::string dur = chrono_alias(r.arg(1)).value_or(spell(r.arg(1), reporter_.ast(), false));
+  return make(model::TypeKind::TimePoint, "std::chrono::time_point<std::chrono::system_clock, " + dur + ">");
+}
+
+std::optional<model::Type> TypeMapper::map_date(const Record&) {
+  return make(model::TypeKind::Date, "std::chrono::year_month_day");
+}
+
+std::optional<model::Type> TypeMapper::map_duration(const Record& r) {
+  const QualType rep = r.arg(0).getCanonicalType();
+  if (!rep->isIntegerType() || rep->isBooleanType() || rep->isAnyCharacterType()) {
+    fail(r.f, r.type, "a duration maps to an integer count, and this one counts in floating point",
+         "use an integer duration such as std::chrono::milliseconds");
+    return std::nullopt;
+  }
+  return make(model::TypeKind::Duration, chrono_alias(r.type).value_or(spell(r.type, reporter_.ast(), false)));
+}
+
+std::optional<model::Type> TypeMapper::map_expected(const Record& r) {
+  Frame value = r.inner;
+  value.expected_value = true;
+  // Both are mapped before either is checked, so the problems of both are reported.
+  auto v = map_type(r.arg(0), value);
+  auto e = map_type(r.arg(1), r.inner);
+  if (!v || !e) return std::nullopt;
+  model::Type out = make(model::TypeKind::Expected, "std::expected<" + v->cpp + ", " + e->cpp + ">");
+  out.args.push_back(std::move(*v));
+  out.args.push_back(std::move(*e));
+  return out;
+}
+
+std::optional<model::Type> TypeMapper::map_json(const Record& r) {
+  // nlohmann::json keeps objects in a std::map; ordered_json and other variants spell differently.
+  const auto* objects = r.args.empty() || r.args[0].getKind() != TemplateArgument::Template
+                            ? nullptr
+                            : r.args[0].getAsTemplate().getAsTemplateDecl();
+  if (objects && qualified_name(objects) == "std::map") return make(model::TypeKind::Json, "nlohmann::json");
+  fail(r.f, r.type, "only nlohmann::json itself maps to :any", "use nlohmann::json");
+  return std::nullopt;
 }
 
 std::optional<model::Type> TypeMapper::map_struct(QualType type, const CXXRecordDecl* rd, const Frame& f) {

@@ -1,10 +1,11 @@
 #pragma once
-// C++ types -> model::Type (DESIGN.md section 8). Internal to extract/.
+// C++ types -> model::Type (docs/codecs.md, "Types"). Internal to extract/.
 
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 
 #include <clang/AST/Type.h>
 
@@ -59,6 +60,34 @@ class TypeMapper {
   std::optional<model::Type> map_builtin(clang::QualType type, const Frame& f);
   std::optional<model::Type> map_enum(clang::QualType type, const Frame& f);
   std::optional<model::Type> map_record(clang::QualType type, const Frame& f);
+
+  /// A class as map_record() sees it: its name and template arguments (defined in types.cpp).
+  struct Record;
+  using Handler = std::optional<model::Type> (TypeMapper::*)(const Record& r);
+  /// The member that maps the classes called `name` ("std::vector"); nullptr for those ptc refuses
+  /// and for structs.
+  static Handler handler(std::string_view name);
+  // One per kind of class (docs/codecs.md, "Types"); each reports its own problems.
+  std::optional<model::Type> map_string(const Record& r);
+  std::optional<model::Type> map_sequence(const Record& r);
+  std::optional<model::Type> map_span(const Record& r);
+  std::optional<model::Type> map_array(const Record& r);
+  std::optional<model::Type> map_set(const Record& r);
+  std::optional<model::Type> map_map(const Record& r);
+  std::optional<model::Type> map_nullable(const Record& r);
+  std::optional<model::Type> map_variant(const Record& r);
+  std::optional<model::Type> map_monostate(const Record& r);
+  std::optional<model::Type> map_tuple(const Record& r);
+  std::optional<model::Type> map_time_point(const Record& r);
+  std::optional<model::Type> map_date(const Record& r);
+  std::optional<model::Type> map_duration(const Record& r);
+  std::optional<model::Type> map_expected(const Record& r);
+  std::optional<model::Type> map_json(const Record& r);
+  /// std::vector<T>, std::set<T>, ...: one element type and default allocator, comparator, hasher.
+  std::optional<model::Type> map_container(const Record& r, model::TypeKind kind);
+  /// Reports extra template arguments that are not the defaults.
+  std::nullopt_t custom_arguments(const Record& r, llvm::StringRef plain);
+
   std::optional<model::Type> map_struct(clang::QualType type, const clang::CXXRecordDecl* rd, const Frame& f);
   bool build_struct(const clang::CXXRecordDecl* rd, const std::string& name, const std::string& cpp,
                     const Frame& f);

@@ -8,7 +8,7 @@
 #include <clang/AST/ExprCXX.h>
 #include <llvm/ADT/APFloat.h>
 
-#include "extract/checks.hpp"
+#include "model/no_throw.hpp"
 #include "extract/doc_comment.hpp"
 
 namespace ptcgen::extract::detail {
@@ -377,7 +377,7 @@ ValueAnnotations value_annotations(const DeclaratorDecl* decl, const model::Type
         fail("its type '" + type.cpp + "' is not a string", is_number(type) ? "use PTC_RANGE for numbers" : "");
         continue;
       }
-      if (auto why = pattern_error(*pattern)) {
+      if (auto why = model::no_throw::pattern_error(*pattern)) {
         fail("\"" + *pattern + "\" is not a valid RE2 pattern: " + *why);
         continue;
       }

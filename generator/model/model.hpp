@@ -19,7 +19,7 @@ struct Location {
   unsigned column = 0;
 };
 
-/// The C++ categories of DESIGN.md section 8. Each maps to exactly one signature construct.
+/// The C++ categories of docs/codecs.md, "Types". Each maps to exactly one signature construct.
 enum class TypeKind {
   String,      ///< std::string                              :string
   StringView,  ///< std::string_view (params only)           :string

@@ -1,4 +1,4 @@
-#include "extract/checks.hpp"
+#include "model/no_throw.hpp"
 
 #include <exception>
 
@@ -6,7 +6,7 @@
 
 #include "model/schema.hpp"
 
-namespace ptcgen::extract::detail {
+namespace ptcgen::model::no_throw {
 
 std::optional<std::string> pattern_error(const std::string& pattern) {
   try {
@@ -34,4 +34,4 @@ std::optional<std::string> signature_error(const model::Tool& tool, const model:
   }
 }
 
-}  // namespace ptcgen::extract::detail
+}  // namespace ptcgen::model::no_throw

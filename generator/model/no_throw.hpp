@@ -1,6 +1,7 @@
 #pragma once
-// Checks that need ptc::runtime (which reports errors by exception) kept out of the files that include
-// clang headers, which build without exceptions as LLVM does. Nothing here throws. Internal to extract/.
+// The model's checks for callers built without exceptions (extract/, whose files include clang headers
+// and build with -fno-exceptions as LLVM does). The model and ptc::core report some errors by
+// exception; these wrappers catch them and return the message. Nothing here throws.
 
 #include <optional>
 #include <string>
@@ -8,7 +9,7 @@
 
 #include "model/model.hpp"
 
-namespace ptcgen::extract::detail {
+namespace ptcgen::model::no_throw {
 
 /// Why RE2 rejects `pattern`, or nullopt.
 std::optional<std::string> pattern_error(const std::string& pattern);
@@ -19,4 +20,4 @@ std::vector<std::string> explicit_signature_errors(const model::Tool& tool, cons
 /// Why the tool has no signature (model::signature_of), or nullopt.
 std::optional<std::string> signature_error(const model::Tool& tool, const model::HeaderModel& header);
 
-}  // namespace ptcgen::extract::detail
+}  // namespace ptcgen::model::no_throw

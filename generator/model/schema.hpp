@@ -1,5 +1,5 @@
 #pragma once
-// Model -> ptc::Schema and ptc::Signature (DESIGN.md section 8). The generator links the runtime, so the
+// Model -> ptc::Schema and ptc::Signature (docs/codecs.md, "Types"). The generator links the runtime, so the
 // signatures built here are the very objects the runtime renders, validates and dispatches with.
 
 #include <string>

@@ -57,7 +57,7 @@ Emission emit_all(const std::vector<model::HeaderModel>& headers, llvm::raw_ostr
       out.ok = false;
       continue;
     }
-    for (auto& f : emitted.files) out.files.push_back({std::move(f.name), std::move(f.content)});
+    for (auto& f : emitted.files) out.files.push_back(std::move(f));
   }
   if (!out.ok) out.files.clear();
   return out;
@@ -91,7 +91,7 @@ bool write_if_changed(const std::string& path, const std::string& content, llvm:
   return true;
 }
 
-bool write_outputs(const std::vector<Generated>& files, const std::string& dir, llvm::raw_ostream& err) {
+bool write_outputs(const std::vector<emit::OutputFile>& files, const std::string& dir, llvm::raw_ostream& err) {
   if (auto ec = llvm::sys::fs::create_directories(dir)) {
     err << "ptc-gen: error: cannot create " << dir << ": " << ec.message() << "\n";
     return false;
@@ -101,7 +101,7 @@ bool write_outputs(const std::vector<Generated>& files, const std::string& dir, 
   return ok;
 }
 
-bool check_outputs(const std::vector<Generated>& files, const std::string& dir, llvm::raw_ostream& out,
+bool check_outputs(const std::vector<emit::OutputFile>& files, const std::string& dir, llvm::raw_ostream& out,
                    llvm::raw_ostream& err) {
   bool same = true;
   for (const auto& f : files) {

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "emit/emit.hpp"
 #include "model/model.hpp"
 
 namespace llvm {
@@ -13,15 +14,10 @@ class raw_ostream;
 
 namespace ptcgen::output {
 
-struct Generated {
-  std::string name;     ///< "<stem>.ptc.hpp"
-  std::string content;
-};
-
 /// Runs the emitters over every header. Their errors print clang-style (`file:line:col: error: ...`)
 /// to `err`; then the result is empty and `ok` false.
 struct Emission {
-  std::vector<Generated> files;
+  std::vector<emit::OutputFile> files;
   bool ok = true;
 };
 Emission emit_all(const std::vector<model::HeaderModel>& headers, llvm::raw_ostream& err);
@@ -29,11 +25,11 @@ Emission emit_all(const std::vector<model::HeaderModel>& headers, llvm::raw_ostr
 /// Writes each file into `dir` unless it already holds exactly these bytes (so an unchanged output
 /// keeps its timestamp and rebuilds nothing); a changed one is replaced through a temporary file and
 /// a rename. Reports failures to `err`.
-bool write_outputs(const std::vector<Generated>& files, const std::string& dir, llvm::raw_ostream& err);
+bool write_outputs(const std::vector<emit::OutputFile>& files, const std::string& dir, llvm::raw_ostream& err);
 
 /// Compares the files with those in `dir`: prints a unified diff to `out` for each that differs or is
 /// missing and returns false when any does. Writes nothing.
-bool check_outputs(const std::vector<Generated>& files, const std::string& dir, llvm::raw_ostream& out,
+bool check_outputs(const std::vector<emit::OutputFile>& files, const std::string& dir, llvm::raw_ostream& out,
                    llvm::raw_ostream& err);
 
 /// A make-style depfile: every output (absolute) depends on every input, spaces and `#` escaped

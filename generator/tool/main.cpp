@@ -1,4 +1,4 @@
-// ptc-gen: PTC_TOOL declarations -> registration code, codecs and schemas (DESIGN.md section 10).
+// ptc-gen: PTC_TOOL declarations -> registration code, codecs and schemas (generator/README.md).
 // Exit codes: 0 ok, 1 errors (diagnostics, drift found by --check), 2 usage.
 
 #include <map>

@@ -1,5 +1,7 @@
 #include "text.hpp"
 
+#include <string>
+
 #include <nlohmann/json.hpp>
 
 namespace ptc::text {
@@ -60,11 +62,58 @@ std::string excerpt(std::string_view s, std::size_t max_bytes) {
   return std::string(s.substr(0, cut)) + "...";
 }
 
-std::string_view trim(std::string_view s) {
-  constexpr std::string_view ws = " \t\r\n\f\v";
-  auto b = s.find_first_not_of(ws);
+std::string_view trim(std::string_view s, std::string_view set) {
+  auto b = s.find_first_not_of(set);
   if (b == std::string_view::npos) return {};
-  return s.substr(b, s.find_last_not_of(ws) - b + 1);
+  return s.substr(b, s.find_last_not_of(set) - b + 1);
+}
+
+std::string_view trim_right(std::string_view s, std::string_view set) {
+  auto e = s.find_last_not_of(set);
+  return e == std::string_view::npos ? std::string_view{} : s.substr(0, e + 1);
+}
+
+namespace {
+void append_two(std::string& out, long v) {
+  out += static_cast<char>('0' + v / 10);
+  out += static_cast<char>('0' + v % 10);
+}
+}  // namespace
+
+std::string iso_date(const std::chrono::year_month_day& date) {
+  const int y = static_cast<int>(date.year());
+  std::string out = std::to_string(y < 0 ? -y : y);
+  out.insert(0, out.size() < 4 ? 4 - out.size() : 0, '0');
+  if (y < 0) out.insert(0, 1, '-');
+  out += '-';
+  append_two(out, static_cast<unsigned>(date.month()));
+  out += '-';
+  append_two(out, static_cast<unsigned>(date.day()));
+  return out;
+}
+
+std::string rfc3339_utc(std::int64_t seconds, std::uint32_t nanos, int fraction_digits) {
+  const std::int64_t days = seconds >= 0 ? seconds / 86400 : -((-seconds + 86399) / 86400);
+  const std::int64_t in_day = seconds - days * 86400;
+  std::string out = iso_date(std::chrono::year_month_day(std::chrono::sys_days(std::chrono::days(days))));
+  out += 'T';
+  append_two(out, static_cast<long>(in_day / 3600));
+  out += ':';
+  append_two(out, static_cast<long>(in_day / 60 % 60));
+  out += ':';
+  append_two(out, static_cast<long>(in_day % 60));
+  std::string fraction = std::to_string(1000000000u + nanos % 1000000000u).substr(1);
+  if (fraction_digits < 0) {
+    fraction.erase(fraction.find_last_not_of('0') + 1);
+  } else {
+    fraction.resize(static_cast<std::size_t>(fraction_digits < 9 ? fraction_digits : 9));
+  }
+  if (!fraction.empty()) {
+    out += '.';
+    out += fraction;
+  }
+  out += 'Z';
+  return out;
 }
 
 }  // namespace ptc::text

@@ -1,7 +1,10 @@
 #pragma once
-// Small text helpers shared by the readers and printers.
+// Small text helpers shared by the components' sources (never installed; the ptc_internal target). The
+// one home of trimming, quoting, number printing and RFC 3339 times.
 
+#include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,8 +31,21 @@ std::string quote(std::string_view s);
 /// decimal point ("1.0", "0.5", "1e+20").
 std::string number(const nlohmann::json& n);
 
-/// Without leading and trailing ASCII whitespace (" \t\r\n\f\v").
-std::string_view trim(std::string_view s);
+inline constexpr std::string_view kAsciiWhitespace = " \t\r\n\f\v";
+/// What JSON allows between tokens.
+inline constexpr std::string_view kJsonWhitespace = " \t\r\n";
+
+/// Without leading and trailing characters of `set` (by default ASCII whitespace).
+std::string_view trim(std::string_view s, std::string_view set = kAsciiWhitespace);
+/// Without trailing characters of `set`.
+std::string_view trim_right(std::string_view s, std::string_view set = kAsciiWhitespace);
+
+/// "2025-12-29" (years before 1000 zero-padded to four digits, negative years with a '-').
+std::string iso_date(const std::chrono::year_month_day& date);
+/// An RFC 3339 time in UTC, `seconds` since 1970-01-01T00:00:00Z plus `nanos`: "2025-12-29T10:30:00Z".
+/// `fraction_digits` < 0 writes the fraction of a second in as few digits as it needs (none when it
+/// is zero); 0 to 9 writes exactly that many, truncated.
+std::string rfc3339_utc(std::int64_t seconds, std::uint32_t nanos, int fraction_digits = -1);
 
 /// Keeps generated errors readable: "..." stands for whatever was cut.
 std::string excerpt(std::string_view s, std::size_t max_bytes);

@@ -1,4 +1,4 @@
-// Runs the built `ptc` binary and checks output shapes and exit codes of DESIGN.md section 11.
+// Runs the built `ptc` binary and checks output shapes and exit codes of README.md, "The ptc command".
 
 #include <cstdio>
 

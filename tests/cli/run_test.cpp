@@ -1,4 +1,5 @@
-// ptc::cli::run: the list / prompt / schema / call subcommands over a small registry, in-process.
+// ptc::cli::run: the list / prompt / schema / definitions / call subcommands over a small registry,
+// in-process.
 
 #include <cstdio>
 #include <fstream>
@@ -10,7 +11,22 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <ptc/ptc.hpp>
+#include <ptc/cli.hpp>
+#include <ptc/error.hpp>
+#include <ptc/filesystem.hpp>
+#include <ptc/json_schema.hpp>
+#include <ptc/provider.hpp>
+#include <ptc/tool_catalog.hpp>
+#include <ptc/policy.hpp>
+#include <ptc/registry.hpp>
+#include <ptc/schema.hpp>
+#include <ptc/session.hpp>
+#include <ptc/signature.hpp>
+#include <ptc/tool.hpp>
+#include <ptc/tool_context.hpp>
+#include <ptc/tool_errors.hpp>
+#include <ptc/tool_result.hpp>
+#include <ptc/validate.hpp>
 
 #include "run_process.hpp"
 
@@ -145,6 +161,63 @@ TEST_F(CliRun, UnknownProfileIsAUsageErrorListingTheValidNames) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err, "error: unknown profile 'yaml'; expected portable, openai, anthropic, gemini or mcp\n");
+}
+
+// ---- definitions ----------------------------------------------------------------------------------
+
+/// Each tool rendered by `definition`, in registration order.
+template <class Definition>
+json each_tool(const ptc::ToolRegistry& registry, Definition definition) {
+  json out = json::array();
+  for (const auto& tool : registry.tools()) out.push_back(json::parse(definition(tool)->dump()));
+  return out;
+}
+
+TEST_F(CliRun, DefinitionsPrintWhatEachProviderRequestTakesAsTools) {
+  const json openai = each_tool(registry, ptc::openai_chat_tool);
+  const json expected[][2] = {
+      {"openai", openai},
+      {"openai-responses", each_tool(registry, ptc::openai_responses_tool)},
+      {"anthropic", each_tool(registry, ptc::anthropic_tool)},
+      {"gemini", json::array({{{"functionDeclarations", each_tool(registry, ptc::gemini_function_declaration)}}})},
+      {"mcp", {{"tools", each_tool(registry, ptc::mcp_tool)}}},
+  };
+  for (const auto& [format, want] : expected) {
+    auto r = cli({"definitions", format.get<std::string>()});
+    EXPECT_EQ(r.exit_code, 0) << format << r.err;
+    EXPECT_EQ(r.err, "");
+    EXPECT_EQ(json::parse(r.out), want) << format;
+  }
+  // OpenAI's array is ready for a strict-mode request: one function entry per tool, in order.
+  ASSERT_EQ(openai.size(), 3u);
+  EXPECT_EQ(openai[0]["type"], "function");
+  EXPECT_EQ(openai[0]["function"]["name"], "echo");
+  EXPECT_EQ(openai[2]["function"]["strict"], true);
+}
+
+TEST_F(CliRun, DefinitionsKeepTheKeyOrderOfTheProviderFunctions) {
+  auto r = cli({"definitions", "anthropic"});
+  ASSERT_EQ(r.exit_code, 0);
+  EXPECT_LT(r.out.find("\"name\""), r.out.find("\"description\""));
+  EXPECT_LT(r.out.find("\"description\""), r.out.find("\"input_schema\""));
+}
+
+TEST(CliRunDefinitions, ToolTheProviderCannotExpressExitsOneNamingIt) {
+  ptc::ToolRegistry registry;
+  registry.add(ptc::make_tool("tag", "Attach metadata.", "(meta :map) -> :bool"));
+  auto r = run_cli(registry, {"definitions", "openai"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_THAT(r.err, StartsWith("error: tool 'tag': openai cannot express a map with dynamic keys")) << r.err;
+  EXPECT_EQ(run_cli(registry, {"definitions", "anthropic"}).exit_code, 0);
+}
+
+TEST_F(CliRun, UnknownDefinitionsFormatIsAUsageError) {
+  auto r = cli({"definitions", "yaml"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "error: unknown format 'yaml'; use openai, openai-responses, anthropic, gemini or mcp\n");
+  EXPECT_EQ(cli({"definitions"}).exit_code, 2);
 }
 
 // ---- call -----------------------------------------------------------------------------------------
@@ -356,7 +429,7 @@ TEST_F(CliRun, NoSubcommandIsAUsageError) {
   auto r = cli({});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");
-  EXPECT_THAT(r.err, StartsWith("error: give a subcommand: list, prompt, schema or call\n")) << r.err;
+  EXPECT_THAT(r.err, StartsWith("error: give a subcommand: list, prompt, schema, definitions or call\n")) << r.err;
   EXPECT_THAT(r.err, HasSubstr("Usage:"));
 }
 

@@ -10,7 +10,18 @@
 #include <gtest/gtest.h>
 
 #include <ptc/codec/invoker.hpp>
-#include <ptc/ptc.hpp>
+#include <ptc/error.hpp>
+#include <ptc/events.hpp>
+#include <ptc/json_input.hpp>
+#include <ptc/registry.hpp>
+#include <ptc/schema.hpp>
+#include <ptc/session.hpp>
+#include <ptc/signature.hpp>
+#include <ptc/tool.hpp>
+#include <ptc/tool_call.hpp>
+#include <ptc/tool_context.hpp>
+#include <ptc/tool_result.hpp>
+#include <ptc/validate.hpp>
 
 namespace shop {
 
@@ -232,7 +243,7 @@ TEST_F(CodecInvoker, ValidationFailureReportsExactly) {
   auto out = call("search", json(R"({"zeta": 1, "limit": "0", "query": 5})"), Mode::Strict);
   EXPECT_EQ(out.status, CallStatus::InvalidArguments);
   EXPECT_EQ(out.result.message,
-            "Tool validation failed: Tool validation errors:\n"
+            "Tool validation errors:\n"
             "- query: expected string, got int 5\n"
             "- limit: expected int, got string \"0\"\n"
             "- zeta: unexpected field");
@@ -259,7 +270,7 @@ TEST_F(CodecInvoker, MalformedTextIsReportedAsDispatchReportsIt) {
   EXPECT_EQ(out.result.message, "Tool arguments are not valid JSON: " + ptc::parse_json(R"({"query": "a",)").error().to_string());
   EXPECT_EQ(call("search", json("[1]")).result.message, "Tool arguments must be a JSON object, got list.");
   auto empty = call("search", json(""));
-  EXPECT_EQ(empty.result.message, "Tool validation failed: Tool validation errors:\n- query: missing required field");
+  EXPECT_EQ(empty.result.message, "Tool validation errors:\n- query: missing required field");
   EXPECT_EQ(runs, 0);
 }
 

@@ -152,10 +152,15 @@ std::string schema_error(const std::string& fields) { return error_of(kHead + "j
 
 TEST(CommandFile, SchemaFieldNamesMatchTheRule) {
   EXPECT_TRUE(parse(kHead + "jido:\n  schema:\n    prNumber_2: {type: integer}\n"));
-  for (const char* bad : {"PR", "2pr", "_pr", "pr-number", "'pr number'"})
+  // Paths are written as everywhere in ptc: a key that is not an identifier is quoted in brackets.
+  const std::pair<const char*, const char*> cases[] = {{"PR", ".PR"},
+                                                       {"2pr", "[\"2pr\"]"},
+                                                       {"_pr", "._pr"},
+                                                       {"pr-number", ".pr-number"},
+                                                       {"'pr number'", "[\"pr number\"]"}};
+  for (const auto& [bad, path] : cases)
     EXPECT_EQ(schema_error(std::string("    ") + bad + ": {type: string}\n"),
-              "cmd.md: jido.schema." + std::string(bad[0] == '\'' ? "pr number" : bad) +
-                  ": field names must match ^[a-z][a-zA-Z0-9_]*$")
+              "cmd.md: jido.schema" + std::string(path) + ": field names must match ^[a-z][a-zA-Z0-9_]*$")
         << bad;
 }
 

@@ -4,7 +4,7 @@
 Part A (well-formedness): for every signature below and every profile, `ptc signature json-schema`
 either prints schemas that pass `Draft202012Validator.check_schema` (plus a few structural rules of the
 profile), or -- for the (signature, profile) pairs listed in REFUSED -- exits 1 with an error naming the
-path of the construct the profile cannot express (DESIGN.md section 7: never a silent drop).
+path of the construct the profile cannot express (docs/json-schema.md: never a silent drop).
 
 Part B (agreement): for every signature, instances are generated from the `portable` input schema
 (valid ones built from the schema, invalid ones by mutation), deterministically (random.Random(1234)),
@@ -12,7 +12,7 @@ and `ptc signature validate SIG --input JSON --mode strict` must agree (exit 0/1
 `Draft202012Validator(schema).is_valid(instance)`.
 
 Deliberate divergence that is never generated: JSON Schema counts an integral float (1.0, 1e2) as an
-"integer", while ptc rejects 42.0 for :int (DESIGN.md section 6, "42.0 -> int (precision)"). So no
+"integer", while ptc rejects 42.0 for :int (docs/validation.md: "42.0 -> int (precision)"). So no
 generated number where an integer may be expected is an integral float: floats always have a fraction.
 Integers stay within int64 (ptc's :int range; the JSON Schema has no bound for it).
 

@@ -1,5 +1,8 @@
 # Builds and tests a copy of the consumer project (tests/consumer) against this ptc build:
 #   VIA=package       installs ptc from BUILD_DIR into a fresh prefix, then find_package(ptc)
+#   VIA=components    the same, find_package(ptc COMPONENTS codec cli) on a machine where yaml-cpp and
+#                     fmt cannot be found (CMAKE_DISABLE_FIND_PACKAGE_*): a program of generated tools
+#                     needs neither
 #   VIA=subdirectory  add_subdirectory(<ptc source>) from the consumer
 # then runs the consumer's own tests (a prompt, a coerced call, a rejected call, the drift check),
 # and checks the build integration: touching the tool header leaves the generated files alone, editing
@@ -27,6 +30,11 @@ set(configure "${CMAKE_COMMAND}" -S "${WORK_DIR}/src" -B "${build}" -G "${GENERA
 if(VIA STREQUAL "package")
   run("${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${WORK_DIR}/prefix")
   run(${configure} -DPTC_CONSUMER_VIA=package "-DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix")
+elseif(VIA STREQUAL "components")
+  run("${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${WORK_DIR}/prefix")
+  run(${configure} -DPTC_CONSUMER_VIA=package -DPTC_CONSUMER_COMPONENTS=codec,cli
+      "-DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix" -DCMAKE_DISABLE_FIND_PACKAGE_yaml-cpp=ON
+      -DCMAKE_DISABLE_FIND_PACKAGE_fmt=ON)
 else()
   # Warnings as errors as in the main build: same flags, so ccache serves the objects it built.
   run(${configure} -DPTC_CONSUMER_VIA=subdirectory "-DPTC_SOURCE_DIR=${SOURCE_DIR}" -DPTC_WARNINGS_AS_ERRORS=ON)

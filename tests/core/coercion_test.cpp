@@ -1,4 +1,4 @@
-// Input coercion (DESIGN.md section 6, spec/type-coercion-matrix.md "Input Coercion Rules") and the
+// Input coercion (docs/validation.md, spec/type-coercion-matrix.md "Input Coercion Rules") and the
 // scalar rules of ptc/coercion.hpp used by both the runtime validator and generated decoders.
 
 #include <cmath>
@@ -11,7 +11,10 @@
 #include <nlohmann/json.hpp>
 
 #include "parse_helpers.hpp"
-#include <ptc/ptc.hpp>
+#include <ptc/coercion.hpp>
+#include <ptc/error.hpp>
+#include <ptc/signature.hpp>
+#include <ptc/validate.hpp>
 
 namespace {
 

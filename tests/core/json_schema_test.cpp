@@ -1,4 +1,4 @@
-// JSON Schema 2020-12 renderings per provider profile (DESIGN.md section 7): exact output for
+// JSON Schema 2020-12 renderings per provider profile (docs/json-schema.md): exact output for
 // representative signatures, refusals that name the path, property order, determinism, tool names.
 // tests/conformance/json_schema_conformance.py checks the same renderings against python's jsonschema.
 
@@ -11,7 +11,10 @@
 
 #include "parse_helpers.hpp"
 #include <ptc/json_schema.hpp>
-#include <ptc/ptc.hpp>
+#include <ptc/error.hpp>
+#include <ptc/firewall.hpp>
+#include <ptc/schema.hpp>
+#include <ptc/signature.hpp>
 
 namespace {
 

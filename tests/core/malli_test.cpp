@@ -1,5 +1,5 @@
 // The Malli reader (Signature::from_malli, parse_malli_type) and the canonical Malli printer
-// (spec/malli-lite-schema.md, DESIGN.md section 5).
+// (spec/malli-lite-schema.md, docs/signatures.md).
 
 #include <ostream>
 #include <string>
@@ -11,7 +11,10 @@
 #include <nlohmann/json.hpp>
 
 #include "parse_helpers.hpp"
-#include <ptc/ptc.hpp>
+#include <ptc/error.hpp>
+#include <ptc/firewall.hpp>
+#include <ptc/schema.hpp>
+#include <ptc/signature.hpp>
 
 // Readable gtest failure output.
 namespace ptc {

@@ -13,7 +13,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <ptc/ptc.hpp>
+#include <ptc/firewall.hpp>
+#include <ptc/schema.hpp>
+#include <ptc/signature.hpp>
 
 // Readable gtest failure output.
 namespace ptc {

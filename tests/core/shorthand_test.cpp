@@ -1,5 +1,5 @@
 // The shorthand signature parser and the canonical shorthand printer
-// (spec/signature-syntax.md, DESIGN.md section 4).
+// (spec/signature-syntax.md, docs/signatures.md).
 
 #include <ostream>
 #include <string>
@@ -11,7 +11,10 @@
 #include <nlohmann/json.hpp>
 
 #include "parse_helpers.hpp"
-#include <ptc/ptc.hpp>
+#include <ptc/error.hpp>
+#include <ptc/firewall.hpp>
+#include <ptc/schema.hpp>
+#include <ptc/signature.hpp>
 
 // Readable gtest failure output.
 namespace ptc {

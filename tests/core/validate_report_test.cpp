@@ -1,4 +1,4 @@
-// Validation::report(): the text fed back to the LLM (DESIGN.md section 6, spec/signature-syntax.md
+// Validation::report(): the text fed back to the LLM (docs/validation.md, spec/signature-syntax.md
 // "Error Messages", spec/type-coercion-matrix.md "Error Format").
 
 #include <string>
@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <ptc/ptc.hpp>
+#include <ptc/error.hpp>
+#include <ptc/signature.hpp>
+#include <ptc/validate.hpp>
 
 namespace {
 

@@ -1,4 +1,4 @@
-// Validation (DESIGN.md section 6, spec/type-coercion-matrix.md "Output Validation Rules",
+// Validation (docs/validation.md, spec/type-coercion-matrix.md "Output Validation Rules",
 // spec/signature-syntax.md "Validation Behavior"): messages, paths, modes, every schema kind.
 
 #include <cmath>
@@ -9,7 +9,10 @@
 #include <nlohmann/json.hpp>
 
 #include "parse_helpers.hpp"
-#include <ptc/ptc.hpp>
+#include <ptc/error.hpp>
+#include <ptc/schema.hpp>
+#include <ptc/signature.hpp>
+#include <ptc/validate.hpp>
 
 namespace {
 
@@ -290,9 +293,19 @@ TEST(Modes, DefaultOptionsAreOutputEnabled) {
   ValidateOptions o;
   EXPECT_EQ(o.direction, Direction::Output);
   EXPECT_EQ(o.mode, Mode::Enabled);
-  auto r = ptc::validate_and_coerce(type("{id :int}"), json{{"id", "1"}, {"x", 1}});
+  auto r = ptc::validate(type("{id :int}"), json{{"id", "1"}, {"x", 1}});
   EXPECT_THAT(r.errors, ElementsAre(Issue{"id", "expected int, got string \"1\""}));
-  EXPECT_EQ(r.value, (json{{"id", "1"}, {"x", 1}}));
+}
+
+TEST(Modes, ValidateAndCoerceCoercesByDefault) {
+  auto r = ptc::validate_and_coerce(type("{id :int}"), json{{"id", "1"}, {"x", 1}});
+  EXPECT_TRUE(r.ok);
+  EXPECT_THAT(r.warnings, ElementsAre(Issue{"id", "coerced string \"1\" to int"}));
+  EXPECT_EQ(r.value, (json{{"id", 1}, {"x", 1}}));
+  // The output direction is still one option away, strict as before.
+  auto out = ptc::validate_and_coerce(type("{id :int}"), json{{"id", "1"}}, {.direction = Direction::Output});
+  EXPECT_FALSE(out.ok);
+  EXPECT_EQ(out.value, (json{{"id", "1"}}));
 }
 
 TEST(Modes, WarnOnlyTurnsEveryKindOfErrorIntoAWarning) {

@@ -5,7 +5,16 @@
 
 #include <gtest/gtest.h>
 
-#include <ptc/ptc.hpp>
+#include <ptc/error.hpp>
+#include <ptc/events.hpp>
+#include <ptc/filesystem.hpp>
+#include <ptc/policy.hpp>
+#include <ptc/registry.hpp>
+#include <ptc/session.hpp>
+#include <ptc/tool.hpp>
+#include <ptc/tool_call.hpp>
+#include <ptc/tool_context.hpp>
+#include <ptc/tool_result.hpp>
 
 namespace {
 
@@ -137,7 +146,7 @@ TEST(Concurrency, PoliciesAndFilesystemsAreSharedSafely) {
 }
 
 TEST(Concurrency, EventsCanBePublishedAndSubscribedFromManyThreads) {
-  ptc::EventDispatcher bus;
+  ptc::EventBus bus;
   std::atomic<int> received{0};
   run_threads(kThreads, [&](int t) {
     auto id = bus.subscribe<int>([&](const int&) { ++received; });

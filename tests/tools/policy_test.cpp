@@ -1,7 +1,16 @@
 // SequentialDependencyPolicy and ReadBeforeWritePolicy, rule by rule, through real dispatch.
 #include <gtest/gtest.h>
 
-#include <ptc/ptc.hpp>
+#include <ptc/error.hpp>
+#include <ptc/filesystem.hpp>
+#include <ptc/policy.hpp>
+#include <ptc/registry.hpp>
+#include <ptc/session.hpp>
+#include <ptc/tool.hpp>
+#include <ptc/tool_call.hpp>
+#include <ptc/tool_context.hpp>
+#include <ptc/tool_result.hpp>
+#include <ptc/uuid.hpp>
 
 namespace {
 

@@ -11,7 +11,12 @@
 #include <nlohmann/json.hpp>
 
 #include <ptc/provider.hpp>
-#include <ptc/ptc.hpp>
+#include <ptc/error.hpp>
+#include <ptc/schema.hpp>
+#include <ptc/tool.hpp>
+#include <ptc/tool_call.hpp>
+#include <ptc/tool_catalog.hpp>
+#include <ptc/tool_result.hpp>
 
 namespace {
 

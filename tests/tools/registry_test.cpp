@@ -5,7 +5,25 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <ptc/ptc.hpp>
+#include <ptc/deadline.hpp>
+#include <ptc/error.hpp>
+#include <ptc/events.hpp>
+#include <ptc/heartbeat.hpp>
+#include <ptc/json_input.hpp>
+#include <ptc/policy.hpp>
+#include <ptc/prompt.hpp>
+#include <ptc/registry.hpp>
+#include <ptc/resources.hpp>
+#include <ptc/run_context.hpp>
+#include <ptc/section.hpp>
+#include <ptc/session.hpp>
+#include <ptc/signature.hpp>
+#include <ptc/tool.hpp>
+#include <ptc/tool_call.hpp>
+#include <ptc/tool_context.hpp>
+#include <ptc/tool_errors.hpp>
+#include <ptc/tool_result.hpp>
+#include <ptc/validate.hpp>
 
 namespace {
 
@@ -168,7 +186,7 @@ TEST_F(Dispatch, ValidationFailureCarriesTheReportAndSkipsTheHandler) {
   auto out = call("add", json{{"a", "two"}});
   EXPECT_EQ(out.status, CallStatus::InvalidArguments);
   EXPECT_EQ(out.result.message,
-            "Tool validation failed: Tool validation errors:\n"
+            "Tool validation errors:\n"
             "- a: expected int, got string \"two\"\n"
             "- b: missing required field");
   EXPECT_EQ(out.validation.report(),
@@ -181,7 +199,7 @@ TEST_F(Dispatch, StrictModeRejectsUnknownKeysAndCoercion) {
   strict.mode = ptc::Mode::Strict;
   auto extra = call("add", json{{"a", 1}, {"b", 2}, {"c", 3}}, strict);
   EXPECT_EQ(extra.status, CallStatus::InvalidArguments);
-  EXPECT_EQ(extra.result.message, "Tool validation failed: Tool validation errors:\n- c: unexpected field");
+  EXPECT_EQ(extra.result.message, "Tool validation errors:\n- c: unexpected field");
   auto coerced = call("add", json{{"a", "1"}, {"b", 2}}, strict);
   EXPECT_EQ(coerced.status, CallStatus::InvalidArguments);
   EXPECT_EQ(call("add", json{{"a", 1}, {"b", 2}, {"c", 3}}).status, CallStatus::Succeeded)

@@ -17,7 +17,7 @@ ptc::Tool now_tool() { return ptc::make_tool("now", "Current time, ISO 8601.", "
 
 TEST(ToolCatalog, DescribeKeepsEveryPartInOrder) {
   std::vector<ptc::Tool> tools = {search_tool(), now_tool()};
-  auto described = ptc::describe(tools);
+  auto described = ptc::describe_tools(tools);
   ASSERT_EQ(described.size(), 2u);
   EXPECT_EQ(described[0].name, "search");
   EXPECT_EQ(described[0].description, "Search the knowledge base.");
@@ -30,7 +30,7 @@ TEST(ToolCatalog, DescribeKeepsEveryPartInOrder) {
   EXPECT_TRUE(described[1].examples.empty());
 }
 
-TEST(ToolCatalog, DescribeNothing) { EXPECT_TRUE(ptc::describe(std::span<const ptc::Tool>()).empty()); }
+TEST(ToolCatalog, DescribeToolsOfNothing) { EXPECT_TRUE(ptc::describe_tools(std::span<const ptc::Tool>()).empty()); }
 
 TEST(ToolCatalog, ToolListIncludesExamples) {
   std::vector<ptc::Tool> tools = {search_tool(), now_tool()};
@@ -49,7 +49,7 @@ TEST(ToolCatalog, ToolListIncludesExamples) {
 
 TEST(ToolCatalog, ToolListOfToolsEqualsThatOfTheirDescriptions) {
   std::vector<ptc::Tool> tools = {now_tool(), search_tool()};
-  auto described = ptc::describe(tools);
+  auto described = ptc::describe_tools(tools);
   EXPECT_EQ(ptc::render_tool_list(tools), ptc::render_tool_list(std::span<const ptc::ToolDescription>(described)));
 }
 

@@ -10,7 +10,15 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <ptc/ptc.hpp>
+#include <ptc/error.hpp>
+#include <ptc/firewall.hpp>
+#include <ptc/signature.hpp>
+#include <ptc/tool.hpp>
+#include <ptc/tool_context.hpp>
+#include <ptc/tool_errors.hpp>
+#include <ptc/tool_example.hpp>
+#include <ptc/tool_result.hpp>
+#include <ptc/validate.hpp>
 
 namespace {
 

@@ -7,12 +7,13 @@
 #include <mutex>
 #include <optional>
 
+#include <ptc/command.hpp>
 #include <ptc/commands.hpp>
 
-#include "../src/cli_support.hpp"
-#include "../src/commands/json_keys.hpp"
+#include "support.hpp"
 
-namespace ptc::tool {
+
+namespace ptc::app {
 namespace {
 
 constexpr int kFailed = 1;
@@ -48,7 +49,7 @@ std::optional<nlohmann::json> json_option(const std::string& flag, const std::st
     return std::nullopt;
   }
   // Checked for repeated keys too: nlohmann would keep only the last of them.
-  auto parsed = commands::parse_json_checking_keys(*raw);
+  auto parsed = parse_command_json(*raw);
   if (!parsed) {
     exit_code = failure(flag + ": " + parsed.error().to_string());
     return std::nullopt;
@@ -154,4 +155,4 @@ void add_command_command(CLI::App& app, int& exit_code) {
   add("unregister", "Remove a command; print {\"name\",\"current_count\"}", Action::Unregister, "NAME", "Command name");
 }
 
-}  // namespace ptc::tool
+}  // namespace ptc::app

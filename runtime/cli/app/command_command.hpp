@@ -3,9 +3,9 @@
 
 #include <CLI/CLI.hpp>
 
-namespace ptc::tool {
+namespace ptc::app {
 
 /// Adds the `command` subcommand; after parsing, `exit_code` holds the exit code of what was asked.
 void add_command_command(CLI::App& app, int& exit_code);
 
-}  // namespace ptc::tool
+}  // namespace ptc::app

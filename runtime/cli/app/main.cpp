@@ -9,8 +9,8 @@ int main(int argc, char** argv) {
   CLI::App app{"ptc: typed LLM tools from signatures. See `ptc <command> --help`."};
   app.require_subcommand(1);
   int exit_code = 0;
-  ptc::tool::add_signature_command(app, exit_code);
-  ptc::tool::add_command_command(app, exit_code);
+  ptc::app::add_signature_command(app, exit_code);
+  ptc::app::add_command_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

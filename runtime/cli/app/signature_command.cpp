@@ -3,11 +3,15 @@
 #include <iostream>
 #include <memory>
 
-#include <ptc/ptc.hpp>
+#include <ptc/json_input.hpp>
+#include <ptc/json_schema.hpp>
+#include <ptc/signature.hpp>
+#include <ptc/tool_list.hpp>
+#include <ptc/validate.hpp>
 
-#include "../src/cli_support.hpp"
+#include "support.hpp"
 
-namespace ptc::tool {
+namespace ptc::app {
 namespace {
 
 constexpr int kInvalid = 1;
@@ -152,4 +156,4 @@ void add_signature_command(CLI::App& app, int& exit_code) {
   schema->callback([o, &exit_code] { exit_code = print_json_schema(*o); });
 }
 
-}  // namespace ptc::tool
+}  // namespace ptc::app

@@ -10,12 +10,13 @@
 #include <CLI/CLI.hpp>
 
 #include <ptc/json_schema.hpp>
+#include <ptc/provider.hpp>
 #include <ptc/registry.hpp>
 #include <ptc/session.hpp>
 #include <ptc/tool_catalog.hpp>
 #include <ptc/validate.hpp>
 
-#include "cli_support.hpp"
+#include "support.hpp"
 
 namespace ptc::cli {
 namespace {
@@ -26,6 +27,7 @@ constexpr int kUsage = 2;
 /// What the command line asked for; CLI11 fills it while parsing.
 struct Request {
   std::string profile = "portable";
+  std::string format;  // definitions: the provider whose request format to print
   std::string tool;
   std::string json;  // empty: no arguments, which dispatch reads as {}
   std::string mode = "enabled";
@@ -36,6 +38,7 @@ struct Commands {
   CLI::App* list = nullptr;
   CLI::App* prompt = nullptr;
   CLI::App* schema = nullptr;
+  CLI::App* definitions = nullptr;
   CLI::App* call = nullptr;
 };
 
@@ -48,6 +51,12 @@ Commands define_commands(CLI::App& app, Request& request) {
   c.prompt = app.add_subcommand("prompt", "Print the tool list the LLM sees in its prompt");
   c.schema = app.add_subcommand("schema", "Print the tools document {\"tools\":[...]} with JSON Schemas");
   c.schema->add_option("--profile", request.profile, "portable (default), openai, anthropic, gemini or mcp");
+  c.definitions = app.add_subcommand(
+      "definitions", "Print the tool definitions a provider's request takes, ready to send as its `tools`");
+  c.definitions->add_option("FORMAT", request.format,
+                            "openai (Chat Completions, strict), openai-responses, anthropic, gemini, or mcp "
+                            "(a tools/list result)")
+      ->required();
   c.call = app.add_subcommand("call", "Call a tool; prints the result as JSON, or the validation report (exit 1)");
   c.call->add_option("NAME", request.tool, "The tool to call")->required();
   c.call->add_option("JSON", request.json, "Arguments object (default {}); @FILE reads a file, - reads standard input");
@@ -92,6 +101,55 @@ int print_schema(const ToolRegistry& registry, const Request& request, std::ostr
     return kFailed;
   }
   out << dump_pretty(*document) << "\n";
+  return 0;
+}
+
+/// A tool definition in one provider's request format.
+using Definition = Result<OrderedJson> (*)(const Tool&);
+
+/// The request formats `definitions` knows, by name: how to render one tool, and how to wrap the list
+/// (OpenAI and Anthropic take the array as `tools`; Gemini one `functionDeclarations` entry of it; MCP
+/// answers tools/list with `{"tools": [...]}`).
+struct Format {
+  std::string_view name;
+  Definition definition;
+  enum class Wrap { Array, GeminiDeclarations, McpList } wrap;
+};
+constexpr Format kFormats[] = {
+    {"openai", &openai_chat_tool, Format::Wrap::Array},
+    {"openai-responses", &openai_responses_tool, Format::Wrap::Array},
+    {"anthropic", &anthropic_tool, Format::Wrap::Array},
+    {"gemini", &gemini_function_declaration, Format::Wrap::GeminiDeclarations},
+    {"mcp", &mcp_tool, Format::Wrap::McpList},
+};
+
+int print_definitions(const ToolRegistry& registry, const Request& request, std::ostream& out, std::ostream& err) {
+  const Format* format = nullptr;
+  for (const auto& f : kFormats)
+    if (f.name == request.format) format = &f;
+  if (!format) {
+    err << "error: unknown format '" << request.format
+        << "'; use openai, openai-responses, anthropic, gemini or mcp\n";
+    return kUsage;
+  }
+  auto definitions = OrderedJson::array();
+  for (const auto& tool : registry.tools()) {
+    auto definition = format->definition(tool);
+    if (!definition) {
+      err << "error: " << definition.error().to_string() << "\n";
+      return kFailed;
+    }
+    definitions.push_back(std::move(*definition));
+  }
+  OrderedJson document;
+  switch (format->wrap) {
+    case Format::Wrap::Array: document = std::move(definitions); break;
+    case Format::Wrap::GeminiDeclarations:
+      document = OrderedJson::array({OrderedJson{{"functionDeclarations", std::move(definitions)}}});
+      break;
+    case Format::Wrap::McpList: document = OrderedJson{{"tools", std::move(definitions)}}; break;
+  }
+  out << dump_pretty(document) << "\n";
   return 0;
 }
 
@@ -172,10 +230,12 @@ int run_named(std::string program, const ToolRegistry& registry, const std::vect
   } catch (const CLI::ParseError& e) {
     return usage_error(app, e.what(), err);
   }
-  if (app.get_subcommands().empty()) return usage_error(app, "give a subcommand: list, prompt, schema or call", err);
+  if (app.get_subcommands().empty())
+    return usage_error(app, "give a subcommand: list, prompt, schema, definitions or call", err);
   if (commands.list->parsed()) return list_tools(registry, out);
   if (commands.prompt->parsed()) return print_prompt(registry, out);
   if (commands.schema->parsed()) return print_schema(registry, request, out, err);
+  if (commands.definitions->parsed()) return print_definitions(registry, request, out, err);
   return call_tool(registry, request, options, out, err);
 }
 

@@ -1,4 +1,4 @@
-#include "cli_support.hpp"
+#include "support.hpp"
 
 #include <fstream>
 #include <iostream>

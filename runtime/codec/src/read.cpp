@@ -2,7 +2,7 @@
 // a codec expects. Numbers are read into the nlohmann types nlohmann's parser gives, so messages and
 // :any values match the validator's for the same text.
 
-#include "codec_read.hpp"
+#include "read.hpp"
 
 #include <charconv>
 #include <system_error>
@@ -18,11 +18,8 @@ namespace detail {
 
 namespace {
 
-std::string_view trim_token(std::string_view token) {
-  while (!token.empty() && (token.back() == ' ' || token.back() == '\t' || token.back() == '\n' || token.back() == '\r'))
-    token.remove_suffix(1);
-  return token;
-}
+// simdjson's raw tokens carry the whitespace that follows them.
+std::string_view trim_token(std::string_view token) { return text::trim_right(token, text::kJsonWhitespace); }
 
 nlohmann::json number(Value& v) {
   const std::string_view token = trim_token(v.raw_json_token());

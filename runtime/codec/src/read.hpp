@@ -1,5 +1,5 @@
 #pragma once
-// Reading simdjson values on the codecs' slow paths, shared by the runtime/src/codec_*.cpp files.
+// Reading simdjson values on the codecs' slow paths, shared by the files of runtime/codec/src/.
 
 #include <nlohmann/json.hpp>
 

@@ -4,7 +4,7 @@
 #include <ptc/codec/codec.hpp>
 #include <ptc/coercion.hpp>
 
-#include "codec_read.hpp"
+#include "read.hpp"
 
 namespace ptc::codec {
 

@@ -1,9 +1,11 @@
-// ISO 8601 text for std::chrono types (DESIGN.md section 8): times in UTC such as
+// ISO 8601 text for std::chrono types (docs/codecs.md, "Types"): times in UTC such as
 // "2025-12-29T10:30:00Z" (a fraction of a second and an offset such as "+02:00" are read too; times
 // are always written in UTC with "Z"), and dates such as "2025-12-29".
 
 #include <ptc/codec/codec.hpp>
 #include <ptc/coercion.hpp>
+
+#include "text.hpp"
 
 namespace ptc::codec::detail {
 
@@ -28,11 +30,6 @@ std::optional<std::chrono::year_month_day> date_prefix(std::string_view s) {
                                    std::chrono::day(static_cast<unsigned>(*d))};
   if (!date.ok()) return std::nullopt;
   return date;
-}
-
-void append_two(std::string& out, long v) {
-  out += static_cast<char>('0' + v / 10);
-  out += static_cast<char>('0' + v % 10);
 }
 
 }  // namespace
@@ -69,42 +66,14 @@ std::optional<UtcTime> parse_time(std::string_view s) {
   return UtcTime{days * 86400 + *hh * 3600 + *mm * 60 + *ss - offset, nanos};
 }
 
-std::string format_time(UtcTime t) {
-  const std::int64_t days = t.seconds >= 0 ? t.seconds / 86400 : -((-t.seconds + 86399) / 86400);
-  const std::int64_t in_day = t.seconds - days * 86400;
-  std::string out = format_date(std::chrono::year_month_day(std::chrono::sys_days(std::chrono::days(days))));
-  out += 'T';
-  append_two(out, static_cast<long>(in_day / 3600));
-  out += ':';
-  append_two(out, static_cast<long>(in_day / 60 % 60));
-  out += ':';
-  append_two(out, static_cast<long>(in_day % 60));
-  if (t.nanos != 0) {
-    std::string fraction = std::to_string(1000000000u + t.nanos).substr(1);
-    fraction.erase(fraction.find_last_not_of('0') + 1);
-    out += '.';
-    out += fraction;
-  }
-  out += 'Z';
-  return out;
-}
+std::string format_time(UtcTime t) { return text::rfc3339_utc(t.seconds, t.nanos); }
 
 std::optional<std::chrono::year_month_day> parse_date(std::string_view s) {
   if (s.size() != 10) return std::nullopt;
   return date_prefix(s);
 }
 
-std::string format_date(const std::chrono::year_month_day& date) {
-  const int y = static_cast<int>(date.year());
-  std::string out = std::to_string(y < 0 ? -y : y);
-  out.insert(0, out.size() < 4 ? 4 - out.size() : 0, '0');
-  if (y < 0) out.insert(0, 1, '-');
-  out += '-';
-  append_two(out, static_cast<unsigned>(date.month()));
-  out += '-';
-  append_two(out, static_cast<unsigned>(date.day()));
-  return out;
-}
+std::string format_date(const std::chrono::year_month_day& date) { return text::iso_date(date); }
 
 bool bad_time(Decoder& d, std::string_view text) {
   d.error(coercion::expected("ISO 8601 time such as \"2025-12-29T10:30:00Z\"", std::string(text)));

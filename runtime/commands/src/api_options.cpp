@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "../text.hpp"
+#include "text.hpp"
 #include "json_keys.hpp"
 
 namespace ptc::commands {

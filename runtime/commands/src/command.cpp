@@ -6,7 +6,7 @@
 
 #include <ptc/command_executor.hpp>
 
-#include "../text.hpp"
+#include "text.hpp"
 #include "command_schema.hpp"
 #include "json_keys.hpp"
 #include "yaml_json.hpp"
@@ -176,5 +176,7 @@ Result<CommandDefinition> parse_command_file(const std::filesystem::path& path) 
   std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   return parse_command(content, absolute);
 }
+
+Result<nlohmann::json> parse_command_json(std::string_view text) { return commands::parse_json_checking_keys(text); }
 
 }  // namespace ptc

@@ -3,9 +3,9 @@
 #include <variant>
 
 #include <ptc/command_run.hpp>
-#include <ptc/session.hpp>
+#include <ptc/uuid.hpp>
 
-#include "../text.hpp"
+#include "text.hpp"
 #include "json_keys.hpp"
 
 namespace ptc {

@@ -3,11 +3,11 @@
 #include <chrono>
 
 #include <ptc/command_permissions.hpp>
-#include <ptc/session.hpp>
+#include <ptc/uuid.hpp>
 #include <ptc/signal_bus.hpp>
 #include <ptc/validate.hpp>
 
-#include "../text.hpp"
+#include "text.hpp"
 #include "json_keys.hpp"
 
 namespace ptc {

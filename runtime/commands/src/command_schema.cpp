@@ -5,7 +5,7 @@
 
 #include <ptc/validate.hpp>
 
-#include "../text.hpp"
+#include "text.hpp"
 #include "json_keys.hpp"
 
 namespace ptc::commands {

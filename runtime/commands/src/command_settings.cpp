@@ -4,7 +4,7 @@
 #include <iterator>
 #include <set>
 
-#include "../text.hpp"
+#include "text.hpp"
 #include "json_keys.hpp"
 
 namespace ptc {

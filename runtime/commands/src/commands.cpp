@@ -1,9 +1,9 @@
 #include <ptc/commands.hpp>
 
 #include <ptc/command_run.hpp>
-#include <ptc/session.hpp>
+#include <ptc/uuid.hpp>
 
-#include "../text.hpp"
+#include "text.hpp"
 #include "api_options.hpp"
 #include "json_keys.hpp"
 

@@ -16,7 +16,7 @@ namespace ptc::commands {
 /// `key` without one leading ':'.
 std::string_view normalized_key(std::string_view key);
 
-/// "a" + "b" -> "a.b"; "" + "b" -> "b".
+/// "a" + "b" -> "a.b"; "" + "b" -> "b"; "a" + "x y" -> `a["x y"]` (coercion::append_key).
 std::string key_path(std::string_view parent, std::string_view key);
 /// "a" + 2 -> "a[2]".
 std::string index_path(std::string_view parent, std::size_t index);
@@ -40,7 +40,9 @@ Result<nlohmann::json> parse_json_checking_keys(std::string_view text);
 /// The trimmed string when `value` points to a string that is not blank.
 std::optional<std::string> non_blank_string(const nlohmann::json* value);
 
-/// The JSON type's name for messages: "string", "list", "object", "integer", ...
+/// The JSON type's name for command messages, in the vocabulary of command schemas (`type: integer`):
+/// "string", "list", "object", "integer", "boolean", "null". Validation messages use the signature
+/// language instead (coercion::type_name: "map", "int", "nil"), the one the model reads.
 std::string json_type_name(const nlohmann::json& value);
 
 }  // namespace ptc::commands

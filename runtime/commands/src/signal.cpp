@@ -1,24 +1,22 @@
 #include <ptc/signal.hpp>
 
 #include <chrono>
-#include <ctime>
+#include <cstdint>
 
-#include <fmt/format.h>
+#include <ptc/uuid.hpp>
 
-#include <ptc/session.hpp>
+#include "text.hpp"
 
 namespace ptc {
 
 namespace {
 
+// Microseconds, always six digits, as jido_signal writes them.
 std::string now_rfc3339() {
-  auto now = std::chrono::system_clock::now();
-  auto micros = std::chrono::duration_cast<std::chrono::microseconds>(now.time_since_epoch()).count() % 1000000;
-  std::time_t seconds = std::chrono::system_clock::to_time_t(now);
-  std::tm utc{};
-  gmtime_r(&seconds, &utc);
-  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:06}Z", utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday,
-                     utc.tm_hour, utc.tm_min, utc.tm_sec, micros);
+  const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
+                          std::chrono::system_clock::now().time_since_epoch()).count();
+  const auto seconds = micros >= 0 ? micros / 1000000 : (micros - 999999) / 1000000;
+  return text::rfc3339_utc(seconds, static_cast<std::uint32_t>((micros - seconds * 1000000) * 1000), 6);
 }
 
 }  // namespace

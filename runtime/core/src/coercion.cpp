@@ -102,6 +102,23 @@ std::string describe(const nlohmann::json& v) {
   return "nothing";
 }
 
+std::string_view type_name(const nlohmann::json& v) {
+  using V = nlohmann::json::value_t;
+  switch (v.type()) {
+    case V::null: return "nil";
+    case V::boolean: return "bool";
+    case V::number_integer:
+    case V::number_unsigned: return "int";
+    case V::number_float: return "float";
+    case V::string: return "string";
+    case V::array: return "list";
+    case V::object: return "map";
+    case V::binary: return "binary";
+    case V::discarded: break;
+  }
+  return "nothing";
+}
+
 std::string short_value(const nlohmann::json& v) {
   if (v.is_array()) return "list";
   if (v.is_object()) return "map";
@@ -199,10 +216,9 @@ std::optional<std::string> refinement_error(const Schema& s, const nlohmann::jso
     double x = v.get<double>(), y = b.get<double>();
     cmp = (x > y) - (x < y);
   }
-  static constexpr std::string_view ops[] = {">", "<", ">=", "<="};
   bool pass = s.op() == Refine::Gt ? cmp > 0 : s.op() == Refine::Lt ? cmp < 0 : s.op() == Refine::Ge ? cmp >= 0 : cmp <= 0;
   if (pass) return std::nullopt;
-  return "expected value " + std::string(ops[static_cast<int>(s.op())]) + " " + text::number(b) + ", got " +
+  return "expected value " + std::string(refine_symbol(s.op())) + " " + text::number(b) + ", got " +
          short_value(v);
 }
 

@@ -8,11 +8,8 @@ namespace {
 bool letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool name_char(char c) { return letter(c) || (c >= '0' && c <= '9') || c == '_' || c == '-'; }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
+// Padding inside {{ }} is spaces and tabs only.
+std::string_view trim(std::string_view s) { return text::trim(s, " \t"); }
 
 std::string joined(const std::vector<std::string>& path, std::size_t upto) {
   std::string out;

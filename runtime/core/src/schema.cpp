@@ -116,7 +116,7 @@ std::vector<MapEntry> normalize_entries(std::vector<MapEntry> entries) {
   std::set<std::string_view> seen;
   for (auto& e : entries) {
     if (!seen.insert(e.name).second) fail("duplicate field name '" + e.name + "'");
-    // An optional entry accepts null anyway (DESIGN.md section 6), so `{:optional true} T` is stored
+    // An optional entry accepts null anyway (docs/validation.md), so `{:optional true} T` is stored
     // as `{:optional true} [:maybe T]`, the canonical form of the spec's table: one model, one reading.
     if (e.optional && e.schema.kind() != Kind::Maybe) e.schema = Schema::maybe(e.schema);
   }
@@ -305,6 +305,23 @@ std::string_view kind_name(Kind k) {
     case Kind::Refinement: return "refinement";
   }
   return "?";
+}
+
+std::string_view refine_symbol(Refine op) {
+  switch (op) {
+    case Refine::Gt: return ">";
+    case Refine::Lt: return "<";
+    case Refine::Ge: return ">=";
+    case Refine::Le: return "<=";
+    case Refine::Re: return "re";
+  }
+  return "?";
+}
+
+std::optional<Refine> refine_from_symbol(std::string_view symbol) {
+  for (Refine op : {Refine::Gt, Refine::Lt, Refine::Ge, Refine::Le})
+    if (refine_symbol(op) == symbol) return op;
+  return std::nullopt;
 }
 
 }  // namespace ptc

@@ -1,10 +1,11 @@
 #pragma once
-// The whole public API of ptc::runtime, except <ptc/codec/...>, which only generated code needs.
+// The whole public API of ptc::runtime, every component's headers, except what only generated code
+// needs: <ptc/codec/...> and <ptc/coercion.hpp> (the coercion rules the validator and generated
+// decoders share).
 
 #include <ptc/annotate.hpp>
 #include <ptc/budget.hpp>
 #include <ptc/cli.hpp>
-#include <ptc/coercion.hpp>
 #include <ptc/command.hpp>
 #include <ptc/command_dispatcher.hpp>
 #include <ptc/command_executor.hpp>
@@ -43,4 +44,6 @@
 #include <ptc/tool_example.hpp>
 #include <ptc/tool_list.hpp>
 #include <ptc/tool_result.hpp>
+#include <ptc/tool_rules.hpp>
+#include <ptc/uuid.hpp>
 #include <ptc/validate.hpp>

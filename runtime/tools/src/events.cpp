@@ -4,14 +4,14 @@
 
 namespace ptc {
 
-EventDispatcher::SubscriptionId EventDispatcher::subscribe_erased(std::type_index type, Erased handler) {
+EventBus::SubscriptionId EventBus::subscribe_erased(std::type_index type, Erased handler) {
   std::lock_guard lock(mutex_);
   const SubscriptionId id = next_id_++;
   handlers_[type].emplace_back(id, std::make_shared<const Erased>(std::move(handler)));
   return id;
 }
 
-bool EventDispatcher::unsubscribe(SubscriptionId id) {
+bool EventBus::unsubscribe(SubscriptionId id) {
   std::lock_guard lock(mutex_);
   for (auto& [type, list] : handlers_) {
     for (auto it = list.begin(); it != list.end(); ++it) {
@@ -24,7 +24,7 @@ bool EventDispatcher::unsubscribe(SubscriptionId id) {
   return false;
 }
 
-PublishResult EventDispatcher::publish_erased(std::type_index type, const void* event) const {
+PublishResult EventBus::publish_erased(std::type_index type, const void* event) const {
   // Copy the subscriber list so subscribers can (un)subscribe or publish without deadlocking.
   std::vector<std::shared_ptr<const Erased>> targets;
   {

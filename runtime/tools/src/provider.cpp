@@ -14,6 +14,8 @@
 #include <string_view>
 #include <utility>
 
+#include <ptc/coercion.hpp>
+
 #include "text.hpp"
 
 namespace ptc {
@@ -23,11 +25,17 @@ using json = nlohmann::json;
 
 // ---- paths and errors ----------------------------------------------------------------------------
 
-std::string field(const std::string& path, std::string_view key) {
-  return path.empty() ? std::string(key) : path + "." + std::string(key);
+// Paths are written as validation writes them (coercion::append_key), so an odd key reads the same in
+// every message: tool_calls[0].function["my key"].
+std::string field(std::string path, std::string_view key) {
+  coercion::append_key(path, key);
+  return path;
 }
 
-std::string item(const std::string& path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
+std::string item(std::string path, std::size_t i) {
+  coercion::append_index(path, i);
+  return path;
+}
 
 Error at(const std::string& path, std::string_view message) {
   return Error{(path.empty() ? std::string("(root)") : path) + ": " + std::string(message)};

@@ -3,6 +3,7 @@
 #include <optional>
 #include <variant>
 
+#include <ptc/coercion.hpp>
 #include <ptc/firewall.hpp>
 #include <ptc/json_input.hpp>
 #include <ptc/prompt.hpp>
@@ -11,19 +12,6 @@
 namespace ptc {
 
 namespace {
-
-std::string json_kind(const nlohmann::json& v) {
-  switch (v.type()) {
-    case nlohmann::json::value_t::array: return "list";
-    case nlohmann::json::value_t::string: return "string";
-    case nlohmann::json::value_t::boolean: return "bool";
-    case nlohmann::json::value_t::number_integer:
-    case nlohmann::json::value_t::number_unsigned: return "int";
-    case nlohmann::json::value_t::number_float: return "float";
-    case nlohmann::json::value_t::null: return "nil";
-    default: return "map";
-  }
-}
 
 /// The arguments object, or the message for the model. Providers send "" or null for tools without
 /// parameters now and then; both mean {}.
@@ -37,7 +25,7 @@ std::variant<nlohmann::json, std::string> decode_arguments(const nlohmann::json&
     args = std::move(*parsed);
   }
   if (args.is_null()) return nlohmann::json::object();
-  if (!args.is_object()) return "Tool arguments must be a JSON object, got " + json_kind(args) + ".";
+  if (!args.is_object()) return "Tool arguments must be a JSON object, got " + std::string(coercion::type_name(args)) + ".";
   return args;
 }
 
@@ -211,7 +199,8 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
     if (!prepared.validation.ok || !prepared.run) {
       // The arguments as given, as the JSON path reports them.
       if (text_path) call.outcome().arguments = as_given(request.arguments.get_ref<const std::string&>());
-      return failed(CallStatus::InvalidArguments, "Tool validation failed: " + without_final_newline(prepared.validation.report()));
+      // The report says what failed in its first line ("Tool validation errors:"); no prefix repeats it.
+      return failed(CallStatus::InvalidArguments, without_final_newline(prepared.validation.report()));
     }
     const nlohmann::json& params = prepared.validation.value;
     call.outcome().arguments = params;
@@ -238,7 +227,7 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
       status = CallStatus::Failed;
     }
 
-    // The result must match the signature: output is checked strictly (DESIGN.md section 6).
+    // The result must match the signature: output is checked strictly (docs/validation.md).
     if (result.success && result.value && options.mode != Mode::Disabled) {
       auto check = validate(tool.result(), *result.value, {Direction::Output, options.mode});
       if (!check.ok)

@@ -9,9 +9,6 @@ namespace ptc {
 
 namespace {
 
-constexpr std::size_t kMaxDescription = 200;
-constexpr std::size_t kMaxName = 64;
-
 using text::trim;
 
 bool is_ascii(std::string_view s) {
@@ -20,16 +17,13 @@ bool is_ascii(std::string_view s) {
 
 void check_name(const std::string& name) {
   if (trim(name) != name) throw PromptValidationError("Tool name must not contain surrounding whitespace.", {}, "name");
-  const bool valid = !name.empty() && name.size() <= kMaxName && std::all_of(name.begin(), name.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
-  });
-  if (!valid) throw PromptValidationError("Tool name must match ^[a-z0-9_-]{1,64}$.", {}, "name");
+  if (!is_valid_tool_name(name)) throw PromptValidationError("Tool name must match ^[a-z0-9_-]{1,64}$.", {}, "name");
 }
 
 std::string checked_description(std::string_view description) {
   const std::string_view d = trim(description);
   if (!is_ascii(d)) throw PromptValidationError("Tool description must be ASCII.", {}, "description");
-  if (d.empty() || d.size() > kMaxDescription)
+  if (!is_valid_tool_description(d))
     throw PromptValidationError("Tool description must be 1-200 ASCII characters.", {}, "description");
   return std::string(d);
 }
@@ -49,7 +43,7 @@ void check_example(const ToolExample& example, std::size_t index, const Signatur
   const std::string where = "examples[" + std::to_string(index) + "]";
   if (!is_ascii(example.description))
     throw PromptValidationError("Tool example description must be ASCII.", {}, where + ".description");
-  if (example.description.size() > kMaxDescription)
+  if (example.description.size() > kMaxToolDescription)
     throw PromptValidationError("Tool example description must be at most 200 ASCII characters.", {},
                                 where + ".description");
   const std::string label = "Tool example " + std::to_string(index) + " ('" + example.description + "')";
@@ -79,6 +73,16 @@ class JsonInvoker final : public ToolInvoker {
 };
 
 }  // namespace
+
+bool is_valid_tool_name(std::string_view name) noexcept {
+  return !name.empty() && name.size() <= kMaxToolName && std::all_of(name.begin(), name.end(), [](char c) {
+           return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+         });
+}
+
+bool is_valid_tool_description(std::string_view description) noexcept {
+  return !description.empty() && description.size() <= kMaxToolDescription && is_ascii(description);
+}
 
 Tool::Tool(ToolSpec spec) {
   check_name(spec.name);

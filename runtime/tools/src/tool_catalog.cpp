@@ -11,7 +11,7 @@ Result<OrderedJson> tool_entry(const Tool& tool, Profile profile) {
   if (auto bad = check_tool_name(tool.name(), profile)) return named(tool, *bad);
   auto schemas = to_json_schemas(tool.signature(), profile);
   if (!schemas) return named(tool, schemas.error());
-  // Key order is part of the contract (DESIGN.md section 7), hence ordered_json built key by key.
+  // Key order is part of the contract (docs/json-schema.md), hence ordered_json built key by key.
   OrderedJson entry = OrderedJson::object();
   entry["name"] = tool.name();
   entry["description"] = tool.description();
@@ -24,7 +24,7 @@ Result<OrderedJson> tool_entry(const Tool& tool, Profile profile) {
 
 }  // namespace
 
-std::vector<ToolDescription> describe(std::span<const Tool> tools) {
+std::vector<ToolDescription> describe_tools(std::span<const Tool> tools) {
   std::vector<ToolDescription> out;
   out.reserve(tools.size());
   for (const auto& t : tools) out.push_back({t.name(), t.description(), t.signature(), t.examples()});
@@ -32,7 +32,7 @@ std::vector<ToolDescription> describe(std::span<const Tool> tools) {
 }
 
 std::string render_tool_list(std::span<const Tool> tools) {
-  const auto descriptions = describe(tools);
+  const auto descriptions = describe_tools(tools);
   return render_tool_list(std::span<const ToolDescription>(descriptions));
 }
 

@@ -19,7 +19,7 @@ std::string indented(std::string_view text, std::string_view indent) {
 }
 
 // Compact, keys sorted (nlohmann::json objects are ordered maps), so the text is deterministic.
-// Firewalled fields are hidden as in every LLM-facing rendering of values (DESIGN.md section 4).
+// Firewalled fields are hidden as in every LLM-facing rendering of values (docs/signatures.md, "Firewalled fields").
 std::string example_json(const Schema& schema, const nlohmann::json& value) {
   return firewall(schema, value).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }

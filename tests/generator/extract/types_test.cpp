@@ -1,4 +1,4 @@
-// DESIGN.md section 8, row by row: C++ types -> model::Type, read by the clang front end.
+// docs/codecs.md, "Types", row by row: C++ types -> model::Type, read by the clang front end.
 
 #include "extract_fixture.hpp"
 

@@ -5,15 +5,16 @@
 #   MODE=update (the update-goldens target) rewrites expected/<CASE>/ on purpose.
 # Runs from this directory with a relative header path, so diagnostics print "cases/x.hpp:3:1: ...".
 cmake_minimum_required(VERSION 3.25)
-foreach(var PTC_GEN CASE GOLDEN_DIR MODE RUNTIME_INCLUDE)
+foreach(var PTC_GEN CASE GOLDEN_DIR MODE RUNTIME_DIR)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "run_case.cmake: ${var} is not set")
   endif()
 endforeach()
 
 set(expected "${GOLDEN_DIR}/expected/${CASE}")
-# -I this directory: generated code includes the case as "cases/<case>.hpp".
-set(flags -std=c++20 -I${RUNTIME_INCLUDE} -I${GOLDEN_DIR})
+# The public headers cases include (<ptc/annotate.hpp>, <ptc/tool_result.hpp>, ...), and -I this
+# directory: generated code includes the case as "cases/<case>.hpp".
+set(flags -std=c++20 -I${RUNTIME_DIR}/core/include -I${RUNTIME_DIR}/tools/include -I${GOLDEN_DIR})
 string(REGEX MATCH "^errors_" is_error_case "${CASE}")
 if(is_error_case)
   set(want_exit 1)

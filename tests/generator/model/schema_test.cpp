@@ -1,4 +1,4 @@
-// schema_of: every C++ type category of DESIGN.md section 8, and every constraint.
+// schema_of: every C++ type category of docs/codecs.md, "Types", and every constraint.
 
 #include <gtest/gtest.h>
 

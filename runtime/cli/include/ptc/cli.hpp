@@ -1,6 +1,6 @@
 #pragma once
 // ptc::cli::run — gives any program that owns a ToolRegistry the subcommands `list`, `prompt`,
-// `schema [--profile P]` and `call NAME JSON [--mode M]` (docs/tools.md, DESIGN.md section 10).
+// `schema [--profile P]` and `call NAME JSON [--mode M]` (docs/tools.md, "The command line of a tool program").
 
 #include <functional>
 #include <iosfwd>
@@ -16,7 +16,7 @@ namespace ptc::cli {
 
 struct Options {
   /// Runs on the fresh session `call` uses, e.g. to register a filesystem.
-  std::function<void(Session&)> prepare_session;
+  std::function<void(Session&)> prepare_session{};
 };
 
 /// `call` dispatches in a fresh Session; JSON may be `@FILE` or `-` (standard input) and defaults to {}.

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <ptc/error.hpp>
 #include <ptc/schema.hpp>
 
@@ -42,5 +44,10 @@ Result<CommandDefinition> parse_command_file(const std::filesystem::path& path);
 
 /// Parses command text; `source` stands for the file in messages and becomes `path`.
 Result<CommandDefinition> parse_command(std::string_view text, const std::filesystem::path& source);
+
+/// Parses JSON text as the command runtime reads params and options: like ptc::parse_json, and an object
+/// that repeats a key (or holds both `name` and `:name`), which nlohmann would silently collapse, is an
+/// error naming its place: `a.b: duplicate key "x"`.
+Result<nlohmann::json> parse_command_json(std::string_view text);
 
 }  // namespace ptc

@@ -22,7 +22,7 @@ namespace ptc {
 struct CommandDispatcherOptions {
   /// Every command dispatched runs with these (normalized settings permissions), whatever the
   /// payload's context says.
-  Permissions permissions;
+  Permissions permissions{};
   std::size_t max_concurrent = 5;  ///< 0 counts as 1
 };
 

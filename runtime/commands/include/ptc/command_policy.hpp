@@ -25,7 +25,7 @@ class CommandPermissionPolicy final : public ToolPolicy {
  public:
   struct Options {
     /// Returns true to let the call run. Called from the dispatching thread.
-    std::function<bool(const std::string& tool_use, const PermissionDecision& decision)> ask;
+    std::function<bool(const std::string& tool_use, const PermissionDecision& decision)> ask{};
     std::function<std::string(const Tool& tool, const nlohmann::json& params)> describe = describe_tool_use;
   };
 

@@ -27,10 +27,10 @@ enum class CommandScope { Global, Project, Manual };
 std::string_view command_scope_name(CommandScope scope);  ///< "global", "project", "manual"
 
 struct CommandRegistryOptions {
-  std::filesystem::path global_root;
-  std::filesystem::path project_root;
+  std::filesystem::path global_root{};
+  std::filesystem::path project_root{};
   /// The model of commands that name none (`commands.default_model`).
-  std::optional<std::string> default_model;
+  std::optional<std::string> default_model{};
   /// Lifecycle signals go here; none are sent without a bus.
   SignalBus* bus = nullptr;
 };

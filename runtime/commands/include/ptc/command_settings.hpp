@@ -19,9 +19,9 @@ namespace ptc {
 /// Permission rules such as `Read`, `Bash(git diff:*)`. Each list is trimmed, without empty entries and
 /// without repeats (first occurrence kept).
 struct Permissions {
-  std::vector<std::string> allow;
-  std::vector<std::string> deny;
-  std::vector<std::string> ask;
+  std::vector<std::string> allow{};
+  std::vector<std::string> deny{};
+  std::vector<std::string> ask{};
 
   /// `{"allow":[...],"deny":[...],"ask":[...]}`
   nlohmann::json to_json() const;

@@ -24,20 +24,20 @@ namespace ptc {
 
 struct CommandsOptions {
   /// Each holds `settings.json` and `commands/`; either may be missing.
-  std::filesystem::path global_root;
-  std::filesystem::path project_root;
+  std::filesystem::path global_root{};
+  std::filesystem::path project_root{};
   /// Where the Logger middleware writes.
   LogSink log_sink = stderr_log_sink(LogLevel::Info);
 };
 
 struct CommandInvokeOptions {
-  std::optional<std::string> invocation_id;  ///< used when it is a non-blank string
+  std::optional<std::string> invocation_id{};  ///< used when it is a non-blank string
   /// Instead of the context's `permissions`, and of the settings'.
-  std::optional<Permissions> permissions;
+  std::optional<Permissions> permissions{};
 };
 
 struct CommandDispatchOptions {
-  std::optional<std::string> invocation_id;  ///< used when it is a non-blank string
+  std::optional<std::string> invocation_id{};  ///< used when it is a non-blank string
 };
 
 class Commands {

@@ -71,9 +71,9 @@ class SignalBus {
 
   struct Options {
     std::string name = "jido_code_bus";
-    std::vector<std::shared_ptr<SignalMiddleware>> middleware;
+    std::vector<std::shared_ptr<SignalMiddleware>> middleware{};
     /// Told when a subscriber or middleware throws; the others still run. Default: a line on stderr.
-    std::function<void(const Signal& signal, const std::string& error)> on_error;
+    std::function<void(const Signal& signal, const std::string& error)> on_error{};
   };
 
   SignalBus() : SignalBus(Options{}) {}

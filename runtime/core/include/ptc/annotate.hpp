@@ -1,5 +1,5 @@
 #pragma once
-// Markers that ptc-gen reads (DESIGN.md section 9). Header-only and dependency-free: outside ptc-gen's
+// Markers that ptc-gen reads (generator/README.md). Header-only and dependency-free: outside ptc-gen's
 // parse (which defines PTC_GENERATOR) every macro expands to nothing, so other compilers see plain
 // declarations and warn about nothing.
 //

@@ -1,5 +1,5 @@
 #pragma once
-// The coercion rules and message texts of DESIGN.md section 6, as plain functions so that the runtime
+// The coercion rules and message texts of docs/validation.md, as plain functions so that the runtime
 // validator and the codecs of generated code (ptc/codec/) apply exactly the same rules and say exactly
 // the same thing.
 
@@ -38,6 +38,11 @@ bool is_whole(double d);
 std::string int64_range();
 /// Any integer type's bounds in the same format: "0..255".
 std::string int_range(std::int64_t min, std::uint64_t max);
+
+/// The value's type in the signature language, as every message of the core and the tool runtime names
+/// it: "nil", "bool", "int", "float", "string", "list", "map". (Command errors speak the vocabulary of
+/// command schemas instead: "null", "boolean", "integer", "object"; docs/architecture.md.)
+std::string_view type_name(const nlohmann::json& value);
 
 /// Describes a value for "got ..." in messages: `string "abc"`, `int 5`, `float 4.5`, `bool true`,
 /// `nil`, `list`, `map`. Long strings are cut to 64 bytes and end with `..." (N bytes)`.

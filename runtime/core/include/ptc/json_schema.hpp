@@ -1,5 +1,5 @@
 #pragma once
-// JSON Schema 2020-12 renderings of schemas and signatures for LLM providers (DESIGN.md section 7).
+// JSON Schema 2020-12 renderings of schemas and signatures for LLM providers (docs/json-schema.md).
 
 #include <optional>
 #include <string_view>

@@ -131,4 +131,9 @@ struct MapEntry {
 /// Name used in messages and shorthand: "int", "float", "list", "map", ...
 std::string_view kind_name(Kind k);
 
+/// A refinement's symbol in both syntaxes and in messages: ">", "<", ">=", "<=", and "re".
+std::string_view refine_symbol(Refine op);
+/// The comparison a symbol names (">", "<", ">=", "<="), or nullopt.
+std::optional<Refine> refine_from_symbol(std::string_view symbol);
+
 }  // namespace ptc

@@ -1,5 +1,5 @@
 #pragma once
-// Validation with lenient input coercion (DESIGN.md section 6).
+// Validation with lenient input coercion (docs/validation.md).
 
 #include <optional>
 #include <string>
@@ -48,10 +48,14 @@ struct Validation {
   std::string report() const;
 };
 
-/// Checks `value` against `schema`; reports the coercions it would make as warnings.
+/// Checks `value` against `schema` (by default as a tool's result: strict); in the input direction it
+/// reports the coercions it would make as warnings.
 Validation validate(const Schema& schema, const nlohmann::json& value, ValidateOptions options = {});
-/// Same, and returns the coerced value in `Validation::value`.
-Validation validate_and_coerce(const Schema& schema, const nlohmann::json& value, ValidateOptions options = {});
+/// Checks and coerces, returning the coerced value in `Validation::value`. As its name says, the
+/// default is the input direction (tool arguments, coerced leniently); pass
+/// `{.direction = Direction::Output}` to check a result strictly and get a copy of it.
+Validation validate_and_coerce(const Schema& schema, const nlohmann::json& value,
+                               ValidateOptions options = {.direction = Direction::Input});
 
 /// "enabled", "warn_only", "strict", "disabled".
 std::string_view mode_name(Mode m);

@@ -118,13 +118,12 @@ class Converter {
       }
       return Schema::enumeration(std::move(values));
     }
-    if (op == ">" || op == "<" || op == ">=" || op == "<=") {
+    if (const auto r = refine_from_symbol(op)) {
       if (!refinement_allowed) return err(v, "[:" + op + " n] is a refinement; use it inside [:and T ...]");
       if (args != 1) return err(v, "[:" + op + " n] takes exactly one number");
       const Value& n = v.items[1];
-      Refine r = op == ">" ? Refine::Gt : op == "<" ? Refine::Lt : op == ">=" ? Refine::Ge : Refine::Le;
-      if (n.type == T::Int) return Schema::refinement(r, n.integer);
-      if (n.type == T::Float) return Schema::refinement(r, n.real);
+      if (n.type == T::Int) return Schema::refinement(*r, n.integer);
+      if (n.type == T::Float) return Schema::refinement(*r, n.real);
       return err(n, "expected a number, got " + edn::describe(n));
     }
     if (op == "re") {

@@ -319,10 +319,9 @@ class Parser {
     };
     char c = peek();
     if (c == '>' || c == '<') {
-      ++pos_;
-      bool eq = peek() == '=';
-      if (eq) ++pos_;
-      Refine op = c == '>' ? (eq ? Refine::Ge : Refine::Gt) : (eq ? Refine::Le : Refine::Lt);
+      const std::size_t start = pos_++;
+      if (peek() == '=') ++pos_;
+      const Refine op = *refine_from_symbol(src_.substr(start, pos_ - start));
       nlohmann::json n;
       if (auto e = number(n)) return *e;
       parts.push_back(make(op, n));

@@ -47,29 +47,31 @@ void write_entry(std::string& out, const MapEntry& e) {
   }
 }
 
-void write(std::string& out, const Schema& s) {
+// Writes `s` in shorthand and returns true, or writes nothing and returns false when shorthand cannot
+// say it (then the caller writes Malli, which can).
+bool write_shorthand(std::string& out, const Schema& s) {
   switch (s.kind()) {
-    case Kind::String: out += ":string"; return;
-    case Kind::Int: out += ":int"; return;
-    case Kind::Float: out += ":float"; return;
-    case Kind::Bool: out += ":bool"; return;
-    case Kind::Keyword: out += ":keyword"; return;
-    case Kind::Any: out += ":any"; return;
-    case Kind::Nil: out += ":nil"; return;
+    case Kind::String: out += ":string"; return true;
+    case Kind::Int: out += ":int"; return true;
+    case Kind::Float: out += ":float"; return true;
+    case Kind::Bool: out += ":bool"; return true;
+    case Kind::Keyword: out += ":keyword"; return true;
+    case Kind::Any: out += ":any"; return true;
+    case Kind::Nil: out += ":nil"; return true;
     case Kind::Vector:
       out += '[';
       write(out, s.item());
       out += ']';
-      return;
+      return true;
     case Kind::MapOf:
       if (s.key().kind() == Kind::Keyword && s.value().kind() == Kind::Any) {
         out += ":map";
-        return;
+        return true;
       }
-      break;
+      return false;
     case Kind::Map: {
       for (const auto& e : s.entries())
-        if (!shorthand_entry(e)) goto malli;
+        if (!shorthand_entry(e)) return false;
       out += '{';
       bool first = true;
       for (const auto& e : s.entries()) {
@@ -78,19 +80,19 @@ void write(std::string& out, const Schema& s) {
         write_entry(out, e);
       }
       out += '}';
-      return;
+      return true;
     }
     case Kind::Maybe:
-      if (s.item().kind() == Kind::Maybe) break;
+      if (s.item().kind() == Kind::Maybe) return false;
       if (s.item().kind() == Kind::Or) {
         out += to_malli(s.item());  // `A|B?` would bind `?` to B
       } else {
         write(out, s.item());
       }
       out += '?';
-      return;
+      return true;
     case Kind::Or:
-      if (s.children().size() < 2) break;
+      if (s.children().size() < 2) return false;
       for (std::size_t i = 0; i < s.children().size(); ++i) {
         if (i) out += '|';
         const Schema& c = s.children()[i];
@@ -100,36 +102,38 @@ void write(std::string& out, const Schema& s) {
           write(out, c);
         }
       }
-      return;
+      return true;
     case Kind::Enum:
-      if (!all_strings(s.values())) break;
+      if (!all_strings(s.values())) return false;
       out += ":enum[";
       for (std::size_t i = 0; i < s.values().size(); ++i) {
         if (i) out += ' ';
         out += text::quote(s.values()[i].get_ref<const std::string&>());
       }
       out += ']';
-      return;
+      return true;
     case Kind::And: {
-      if (!shorthand_refinements(s)) break;
+      if (!shorthand_refinements(s)) return false;
       const auto& c = s.children();
       write(out, c[0]);
       out += '[';
       if (c.size() == 3) {
         out += text::number(c[1].bound()) + ".." + text::number(c[2].bound());
       } else {
-        static constexpr std::string_view ops[] = {">", "<", ">=", "<="};
-        out += ops[static_cast<int>(c[1].op())];
+        out += refine_symbol(c[1].op());
         out += text::number(c[1].bound());
       }
       out += ']';
-      return;
+      return true;
     }
     case Kind::Sequential: case Kind::Set: case Kind::Tuple: case Kind::Refinement:
-      break;
+      return false;
   }
-malli:
-  out += to_malli(s);
+  return false;
+}
+
+void write(std::string& out, const Schema& s) {
+  if (!write_shorthand(out, s)) out += to_malli(s);
 }
 
 }  // namespace

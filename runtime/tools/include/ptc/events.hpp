@@ -24,7 +24,7 @@ struct PublishResult {
 
 /// Thread-safe. Subscribers run on the publishing thread, in subscription order, outside the lock (a
 /// subscriber may publish or subscribe).
-class EventDispatcher {
+class EventBus {
  public:
   using SubscriptionId = std::uint64_t;
 
@@ -50,5 +50,9 @@ class EventDispatcher {
   SubscriptionId next_id_ = 1;
   std::map<std::type_index, std::vector<std::pair<SubscriptionId, std::shared_ptr<const Erased>>>> handlers_;
 };
+
+/// The name before 0.2, when "dispatch" also meant running a tool call (ToolRegistry::dispatch) and the
+/// command queue (CommandDispatcher); docs/architecture.md, "Names".
+using EventDispatcher [[deprecated("renamed ptc::EventBus")]] = EventBus;
 
 }  // namespace ptc

@@ -67,7 +67,7 @@ class ReadBeforeWritePolicy final : public ToolPolicy {
     std::set<std::string> read_tools{"read_file"};
     std::set<std::string> write_tools{"write_file", "edit_file"};
     /// e.g. "/workspace": "/workspace/a.txt" and "a.txt" name the same file.
-    std::string mount_point;
+    std::string mount_point{};
   };
   ReadBeforeWritePolicy() : ReadBeforeWritePolicy(Options{}) {}
   explicit ReadBeforeWritePolicy(Options options);

@@ -25,7 +25,7 @@ class Prompt {
 
   /// Renders the enabled sections, depth first: a heading "## 1. Title" ("### 1.1. Title" for a child),
   /// a blank line, the template with placeholders filled from `params` (strings as they are, other
-  /// values as JSON), then the tool list (DESIGN.md section 7) of the offered tools. `params` is one
+  /// values as JSON), then the tool list (docs/json-schema.md) of the offered tools. `params` is one
   /// object shared by all sections; each section validates and coerces it against its own params.
   /// Throws PromptValidationError (field "params") when it does not fit.
   RenderedPrompt render(const nlohmann::json& params = nlohmann::json::object()) const;

@@ -22,7 +22,7 @@ class RenderedPrompt;
 
 struct DispatchOptions {
   Mode mode = Mode::Enabled;  ///< how arguments (lenient) and results (strict) are validated
-  CallEnvironment environment;
+  CallEnvironment environment{};
   /// Timestamps for telemetry. Deadlines carry their own clock.
   std::shared_ptr<const Clock> clock = Clock::system();
 };

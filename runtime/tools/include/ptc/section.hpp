@@ -14,15 +14,15 @@ namespace ptc {
 class Section;
 
 struct SectionSpec {
-  std::string title;          ///< non-empty, one line
-  std::string key;            ///< ^[a-z0-9][a-z0-9._-]{0,63}$, unique among siblings
-  std::string template_text;  ///< markdown with `{{param}}` / `{{param.field}}` placeholders
+  std::string title{};          ///< non-empty, one line
+  std::string key{};            ///< ^[a-z0-9][a-z0-9._-]{0,63}$, unique among siblings
+  std::string template_text{};  ///< markdown with `{{param}}` / `{{param.field}}` placeholders
   /// Shorthand parameter list the placeholders are checked against, e.g. "(user {name :string})".
   std::string params = "()";
-  std::vector<Tool> tools;
+  std::vector<Tool> tools{};
   /// Govern this section's tools and those of its child sections.
-  std::vector<std::shared_ptr<const ToolPolicy>> policies;
-  std::vector<Section> children;
+  std::vector<std::shared_ptr<const ToolPolicy>> policies{};
+  std::vector<Section> children{};
   /// A disabled section renders nothing, and neither its tools nor its children's are offered.
   bool enabled = true;
 };

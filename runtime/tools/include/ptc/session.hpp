@@ -12,6 +12,7 @@
 
 #include <ptc/events.hpp>
 #include <ptc/resources.hpp>
+#include <ptc/uuid.hpp>  // make_uuid, declared here before it moved to core
 
 namespace ptc {
 
@@ -59,7 +60,7 @@ class Session {
   ~Session();
 
   const std::string& id() const { return id_; }
-  EventDispatcher& dispatcher() { return dispatcher_; }
+  EventBus& dispatcher() { return dispatcher_; }
   ResourceRegistry& resources() { return resources_; }
 
   /// The state slice of type T (default-constructed on first use). T must be copyable: snapshots copy
@@ -116,16 +117,13 @@ class Session {
 
  private:
   std::string id_;
-  EventDispatcher dispatcher_;
+  EventBus dispatcher_;
   ResourceRegistry resources_;
   mutable std::mutex mutex_;
   std::map<std::type_index, std::unique_ptr<detail::SliceBase>> slices_;
   std::map<std::type_index, std::unique_ptr<detail::LogBase>> logs_;
-  std::vector<EventDispatcher::SubscriptionId> subscriptions_;
+  std::vector<EventBus::SubscriptionId> subscriptions_;
   std::recursive_mutex call_mutex_;
 };
-
-/// A random (version 4) UUID, e.g. "1b4e28ba-2fa1-41d2-883f-0016d3cca427".
-std::string make_uuid();
 
 }  // namespace ptc

@@ -15,6 +15,7 @@
 #include <ptc/tool_example.hpp>
 #include <ptc/tool_errors.hpp>
 #include <ptc/tool_result.hpp>
+#include <ptc/tool_rules.hpp>
 #include <ptc/validate.hpp>
 
 namespace ptc {
@@ -49,12 +50,12 @@ class ToolInvoker {
 
 /// The parts of a tool, checked when a Tool is built from them.
 struct ToolSpec {
-  std::string name;         ///< ^[a-z0-9_-]{1,64}$
-  std::string description;  ///< trimmed, then 1-200 ASCII characters
-  Signature signature;
-  std::shared_ptr<const ToolInvoker> invoker;  ///< null: the tool is listed but cannot be called
+  std::string name{};         ///< ^[a-z0-9_-]{1,64}$
+  std::string description{};  ///< trimmed, then 1-200 ASCII characters
+  Signature signature{};
+  std::shared_ptr<const ToolInvoker> invoker{};  ///< null: the tool is listed but cannot be called
   bool accepts_overrides = false;              ///< whether `with_description` may replace the description
-  std::vector<ToolExample> examples;
+  std::vector<ToolExample> examples{};
 };
 
 class Tool {
@@ -87,7 +88,7 @@ using JsonHandler = std::function<ToolResult<nlohmann::json>(const nlohmann::jso
 
 struct ToolOptions {
   bool accepts_overrides = false;
-  std::vector<ToolExample> examples;
+  std::vector<ToolExample> examples{};
 };
 
 /// A tool from a shorthand signature, e.g. `"(text :string) -> :string"`. A signature that does not

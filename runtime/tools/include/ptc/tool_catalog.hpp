@@ -12,13 +12,17 @@
 
 namespace ptc {
 
-std::vector<ToolDescription> describe(std::span<const Tool> tools);
+/// Each tool as the tool list renders it: name, description, signature and examples, in order.
+std::vector<ToolDescription> describe_tools(std::span<const Tool> tools);
+[[deprecated("renamed ptc::describe_tools")]] inline std::vector<ToolDescription> describe(std::span<const Tool> tools) {
+  return describe_tools(tools);
+}
 
-/// The prompt's tool list (DESIGN.md section 7), examples included.
+/// The prompt's tool list (docs/json-schema.md), examples included.
 std::string render_tool_list(std::span<const Tool> tools);
 
 /// `{"tools":[{"name","description","signature","malli","input_schema","output_schema"}]}` in the
-/// given order (DESIGN.md section 7). Errors name the tool: "tool 'x': <path>: ...".
+/// given order (docs/json-schema.md). Errors name the tool: "tool 'x': <path>: ...".
 Result<OrderedJson> tools_document(std::span<const Tool> tools, Profile profile = Profile::Portable);
 
 }  // namespace ptc

@@ -25,10 +25,10 @@ class Tool;
 struct CallEnvironment {
   const Prompt* prompt = nullptr;
   const RenderedPrompt* rendered_prompt = nullptr;
-  std::string adapter;  ///< provider adapter name, e.g. "openai"
-  std::optional<Deadline> deadline;
-  std::shared_ptr<Heartbeat> heartbeat;
-  std::optional<RunContext> run_context;
+  std::string adapter{};  ///< provider adapter name, e.g. "openai"
+  std::optional<Deadline> deadline{};
+  std::shared_ptr<Heartbeat> heartbeat{};
+  std::optional<RunContext> run_context{};
 };
 
 class ToolContext {

@@ -1,5 +1,5 @@
 #pragma once
-// Prompt text that lists tools for an LLM (DESIGN.md section 7).
+// Prompt text that lists tools for an LLM (docs/json-schema.md).
 
 #include <span>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// The container rows of DESIGN.md section 8.
+// The container rows of docs/codecs.md, "Types".
 
 #include <array>
 #include <cstdint>

@@ -1,5 +1,5 @@
 #pragma once
-// Every scalar row of DESIGN.md section 8, through aliases and namespaces.
+// Every scalar row of docs/codecs.md, "Types", through aliases and namespaces.
 
 #include <chrono>
 #include <cstddef>

@@ -1,6 +1,6 @@
 #pragma once
-// ptc::codec::Codec<T> — decode JSON text into T and encode T as JSON, for every C++ type of DESIGN.md
-// section 8. The standard types are specialized here; ptc-gen specializes EnumTraits and StructTraits
+// ptc::codec::Codec<T> — decode JSON text into T and encode T as JSON, for every C++ type of docs/codecs.md
+// "Types". The standard types are specialized here; ptc-gen specializes EnumTraits and StructTraits
 // for the user's enums and structs, so the generated part of a decoder is only the per-struct walk.
 //
 // Every Codec<T> has:
@@ -117,4 +117,12 @@ Validation decode_only(std::string_view text, T& out, Mode mode = Mode::Enabled)
 
 }  // namespace ptc::codec
 
-#include <ptc/codec/codec_impl.hpp>  // definitions of the templates above and the standard codecs
+// Definitions of the templates above and the standard codecs, by type family (the fmt/simdjson split of
+// declarations and definitions).
+#include <ptc/codec/detail/read.hpp>
+#include <ptc/codec/detail/scalars.hpp>
+#include <ptc/codec/detail/containers.hpp>
+#include <ptc/codec/detail/wrappers.hpp>
+#include <ptc/codec/detail/object.hpp>
+#include <ptc/codec/detail/chrono.hpp>
+#include <ptc/codec/detail/document.hpp>

@@ -1,0 +1,64 @@
+#pragma once
+// Whole documents: to_text, to_json_value, decode_text and decode_only.
+// Part of ptc/codec/codec.hpp, which includes it after declaring Codec<T>, Decoder and the writers; not
+// meant to be included on its own.
+
+#include <algorithm>
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace ptc::codec {
+
+template <class T>
+std::string to_text(const T& value) {
+  // Results of one type tend to be alike in size: starting at the last one's size saves the copies
+  // and page faults of growing a large string step by step. Capped, so that one huge result does not
+  // make every later small one hold megabytes.
+  constexpr std::size_t kMaxReserve = std::size_t{8} << 20;
+  thread_local std::size_t last_size = 0;
+  TextWriter w;
+  w.reserve(std::min(last_size, kMaxReserve));
+  Codec<T>::encode(w, value);
+  last_size = w.str().size();
+  return w.take();
+}
+
+template <class T>
+nlohmann::json to_json_value(const T& value) {
+  JsonWriter w;
+  Codec<T>::encode(w, value);
+  return w.take();
+}
+
+namespace detail {
+// Decodes into `out`; false when the text is not JSON (then `result` holds only that error).
+template <class T>
+bool decode_document(std::string_view text, T& out, Mode mode, Validation& result) {
+  Decoder d(mode);
+  try {
+    result = detail::finish(d, *detail::decode_root(text, false, [&](Value& v) { return Codec<T>::decode(d, v, out); }));
+  } catch (const InvalidJson& e) {
+    result.ok = false;
+    result.errors.push_back({std::string(coercion::kRootPath), e.what()});
+    return false;
+  }
+  return true;
+}
+}  // namespace detail
+
+template <class T>
+Validation decode_text(std::string_view text, T& out, Mode mode) {
+  Validation result;
+  if (detail::decode_document(text, out, mode, result)) result.value = to_json_value(out);
+  return result;
+}
+
+template <class T>
+Validation decode_only(std::string_view text, T& out, Mode mode) {
+  Validation result;
+  detail::decode_document(text, out, mode, result);
+  return result;
+}
+
+}  // namespace ptc::codec

@@ -1,0 +1,194 @@
+#pragma once
+// The helpers every codec template calls: JSON kinds, numbers read exactly, errors, list walking,
+// and the document entry point. Values read on slow paths, every message and the bookkeeping of issue
+// order are compiled once, in runtime/codec/src/.
+// Part of ptc/codec/codec.hpp, which includes it after declaring Codec<T>, Decoder and the writers; not
+// meant to be included on its own.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+namespace ptc::codec {
+
+namespace detail {
+
+using coercion::JsonKind;
+using coercion::kind_bit;
+
+[[noreturn]] void invalid_json(simdjson::error_code e);
+/// Throws InvalidJson unless `e` is SUCCESS.
+inline void check_json(simdjson::error_code e) {
+  if (e != simdjson::SUCCESS) [[unlikely]]
+    invalid_json(e);
+}
+/// The value's kind, peeked (not read); throws InvalidJson when it is no JSON value.
+inline JsonKind kind_of(Value& v) {
+  simdjson::ondemand::json_type t{};
+  check_json(v.type().get(t));
+  switch (t) {
+    case simdjson::ondemand::json_type::array: return JsonKind::List;
+    case simdjson::ondemand::json_type::object: return JsonKind::Map;
+    case simdjson::ondemand::json_type::number: return JsonKind::Number;
+    case simdjson::ondemand::json_type::string: return JsonKind::String;
+    case simdjson::ondemand::json_type::boolean: return JsonKind::Bool;
+    case simdjson::ondemand::json_type::null: return JsonKind::Null;
+  }
+  invalid_json(simdjson::INCORRECT_TYPE);
+}
+/// Reads a null; false (reading nothing) when the value is not null.
+bool take_null(Value& v);
+/// Reads the value to its end, checking that it is JSON: simdjson skips what is not read without
+/// looking inside, so nothing is left unread.
+void skip(Decoder& d, Value& v);
+/// Reads the value to its end; records `expected <what>, got <value>`; returns false.
+bool fail(Decoder& d, Value& v, std::string_view what);
+
+/// Slow paths of the scalar codecs: the value is not of the exact JSON kind.
+bool decode_int(Decoder& d, Value& v, bool is_unsigned, std::int64_t min, std::uint64_t max, std::int64_t& out);
+/// An int64 read from the JSON that does not fit the C++ type; records the error, returns false.
+bool int_outside(Decoder& d, std::int64_t value, bool is_unsigned, std::int64_t min, std::uint64_t max);
+bool decode_float(Decoder& d, Value& v, double& out);
+bool decode_bool(Decoder& d, Value& v, bool& out);
+/// A number written with more than 19 digits, read correctly rounded: simdjson 3.0.1 On-Demand
+/// silently misreads some (simdjson#2093: 0.1234567890123456789012 became 0.0017...). `x` is what
+/// get_double() gave, kept when the token is not a plain finite double.
+double exact_double(std::string_view token, double x);
+/// get_double() for every double the codecs read: only tokens long enough to hold 20 digits take
+/// the slow, exact path.
+inline simdjson::error_code read_double(Value& v, double& x) {
+  const std::string_view token = v.raw_json_token();
+  const auto e = v.get_double().get(x);
+  if (e == simdjson::SUCCESS && token.size() > 20) x = exact_double(token, x);
+  return e;
+}
+/// After read_double() read `x` where `x == 0` or the mode is Strict: "-0" is int 0 to JSON (and
+/// nlohmann), widened to 0.0; in Strict mode an integer is noted for check() (Decoder::note_integer).
+double read_float_token(Decoder& d, Value& v, double x);
+/// `expected one of [...], got ...` for a string that names no enumerator, or any other value.
+bool enum_mismatch(Decoder& d, std::string_view got, std::span<const std::string_view> names);
+bool enum_mismatch(Decoder& d, Value& v, std::span<const std::string_view> names);
+
+/// Which fields of an object were seen.
+class Seen {
+ public:
+  explicit Seen(std::size_t n) : many_(n > 64 ? n : 0, false) {}
+  void set(std::size_t i) {
+    if (many_.empty()) {
+      few_ |= std::uint64_t{1} << i;
+    } else {
+      many_[i] = true;
+    }
+  }
+  bool operator[](std::size_t i) const { return many_.empty() ? (few_ >> i) & 1 : many_[i]; }
+
+ private:
+  std::uint64_t few_ = 0;
+  std::vector<bool> many_;
+};
+
+/// The field named `key`, or fields.size(). Keys usually come in declaration order, so the search
+/// starts at `hint` (the field after the last one found).
+std::size_t find_field(std::span<const FieldInfo> fields, std::string_view key, std::size_t hint);
+/// An undeclared field: read to its end; in Strict mode, `unexpected field`.
+bool unknown_field(Decoder& d, Value& v);
+
+/// Puts the issues of an object's keys in the validator's order: declared fields in declaration
+/// order, then undeclared fields (or a map's keys) by key, and lets the last of a repeated key win.
+class KeyedIssues {
+ public:
+  explicit KeyedIssues(Decoder& d) : d_(d), from_(d.mark()) {}
+  /// After decoding one key's value, whose issues were recorded since `begin`.
+  void close(Decoder::Mark begin, std::size_t rank, std::string_view key, bool ok) {
+    if (ok && entries_.empty() && begin == d_.mark()) return;  // nothing to order, nothing to drop
+    record(begin, rank, key, ok);
+  }
+  /// Orders the issues; whether every key (the last of each repeated one) decoded.
+  bool finish();
+
+ private:
+  void record(Decoder::Mark begin, std::size_t rank, std::string_view key, bool ok);
+  struct Entry {
+    Decoder::Span span;
+    bool ok = true;
+    bool dropped = false;
+  };
+  Decoder& d_;
+  Decoder::Mark from_;
+  std::vector<Entry> entries_;
+};
+
+/// `missing required field` at `name`, as one key of `issues`.
+void missing_field(Decoder& d, KeyedIssues& issues, std::size_t rank, std::string_view name);
+/// `expected list of N items, got M`, moved before the items' issues (recorded since `from`).
+void wrong_length(Decoder& d, Decoder::Mark from, std::size_t expected, std::size_t got);
+
+/// The item's text as given (it must have been read to its end): for a failed set item.
+nlohmann::json given_item(std::string_view token);
+/// `duplicate item (same as [j])` at each `[i]`.
+void report_duplicates(Decoder& d, const std::vector<std::pair<std::size_t, std::size_t>>& duplicates);
+
+/// The value's JSON text, read to its end (and so checked): a union tries it once per alternative.
+std::string_view raw_value(Decoder& d, Value& v);
+/// What a union reports once no alternative matched exactly: the coerced match's warnings (true), or
+/// the closest failure's issues, or `expected <type_name>, got <value>` (false).
+bool union_outcome(Decoder& d, Decoder* coerced, Decoder* closest, std::string_view raw, const std::string& type_name);
+
+/// A callable passed to decode_root without std::function's allocation.
+struct RootDecode {
+  void* context;
+  bool (*call)(void* context, Value& v);
+};
+/// Parses `text` (one JSON value) with this thread's parser for the current nesting of documents, and
+/// calls `decode` on the value. Throws InvalidJson when the text is not JSON. With `object_only`, a
+/// value that is not an object is not decoded: nullopt.
+std::optional<bool> decode_root(std::string_view text, bool object_only, RootDecode decode);
+template <class F>
+std::optional<bool> decode_root(std::string_view text, bool object_only, F&& decode) {
+  using Fn = std::remove_reference_t<F>;
+  return decode_root(text, object_only,
+                     RootDecode{&decode, [](void* c, Value& v) -> bool { return (*static_cast<Fn*>(c))(v); }});
+}
+/// The Validation of a finished decode (without `value`): ok as the validator decides it per mode.
+Validation finish(Decoder& d, bool decoded);
+
+/// ISO 8601 times and dates (docs/codecs.md, "Types").
+struct UtcTime {
+  std::int64_t seconds = 0;  ///< since 1970-01-01T00:00:00Z
+  std::uint32_t nanos = 0;
+};
+std::optional<UtcTime> parse_time(std::string_view text);
+std::string format_time(UtcTime t);
+std::optional<std::chrono::year_month_day> parse_date(std::string_view text);
+std::string format_date(const std::chrono::year_month_day& date);
+/// `expected ISO 8601 time such as "2025-12-29T10:30:00Z", got string "..."`; returns false.
+bool bad_time(Decoder& d, std::string_view text);
+bool bad_date(Decoder& d, std::string_view text);
+
+template <class T>
+concept HasStructTraits = requires { StructTraits<T>::fields; };
+
+/// Reads a list (the caller checked its kind) one nesting level down, calling `item(index, value)` for
+/// each item in order; returns how many there were.
+template <class F>
+std::size_t each_item(Decoder& d, Value& v, F&& item) {
+  simdjson::ondemand::array array;
+  check_json(v.get_array().get(array));
+  d.enter();
+  std::size_t i = 0;
+  for (auto result : array) {
+    Value value;
+    check_json(std::move(result).get(value));
+    item(i++, value);
+  }
+  d.leave();
+  return i;
+}
+
+}  // namespace detail
+
+}  // namespace ptc::codec

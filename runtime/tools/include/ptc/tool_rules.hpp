@@ -1,0 +1,20 @@
+#pragma once
+// The rules a tool's name and description must meet, the names and texts every provider accepts. The
+// one home of these rules: Tool checks them when it is built, ptc-gen when it reads PTC_TOOL. No
+// dependencies, so code built without exceptions (ptc-gen's clang front end) can include it.
+
+#include <cstddef>
+#include <string_view>
+
+namespace ptc {
+
+/// The longest tool name and description providers accept.
+inline constexpr std::size_t kMaxToolName = 64;
+inline constexpr std::size_t kMaxToolDescription = 200;
+
+/// Whether `name` matches `^[a-z0-9_-]{1,64}$`.
+bool is_valid_tool_name(std::string_view name) noexcept;
+/// Whether `description` is 1-200 ASCII characters (callers trim it first).
+bool is_valid_tool_description(std::string_view description) noexcept;
+
+}  // namespace ptc
