@@ -38,19 +38,25 @@ namespace nlohmann {
 template <class T>
 struct adl_serializer<std::optional<T>> {
   static void to_json(json& j, const std::optional<T>& o) {
-    if (o) j = *o;
-    else j = nullptr;
+    if (o)
+      j = *o;
+    else
+      j = nullptr;
   }
   static void from_json(const json& j, std::optional<T>& o) {
-    if (j.is_null()) o.reset();
-    else o = j.get<T>();
+    if (j.is_null())
+      o.reset();
+    else
+      o = j.get<T>();
   }
 };
 }  // namespace nlohmann
 
 namespace bench {
-NLOHMANN_JSON_SERIALIZE_ENUM(OrderStatus, {{OrderStatus::pending, "pending"}, {OrderStatus::paid, "paid"},
-                                           {OrderStatus::shipped, "shipped"}, {OrderStatus::cancelled, "cancelled"}})
+NLOHMANN_JSON_SERIALIZE_ENUM(OrderStatus, {{OrderStatus::pending, "pending"},
+                                           {OrderStatus::paid, "paid"},
+                                           {OrderStatus::shipped, "shipped"},
+                                           {OrderStatus::cancelled, "cancelled"}})
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Address, street, city, country)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(LineItem, sku, quantity, unit_price)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Order, id, customer_email, status, items, ship_to, note, total)

@@ -43,16 +43,29 @@ void ptc_gen(benchmark::State& state, const char* header) {
 }
 
 void clang_syntax_only(benchmark::State& state, const char* header) {
-  std::vector<std::string> args{PTC_CLANG, "-fsyntax-only", "-x", "c++", "-DPTC_GENERATOR", "-Wno-pragma-once-outside-header", header};
+  std::vector<std::string> args{
+      PTC_CLANG, "-fsyntax-only", "-x", "c++", "-DPTC_GENERATOR", "-Wno-pragma-once-outside-header", header};
   for (auto& f : flags()) args.push_back(f);
   for (auto _ : state)
     if (!run(args)) state.SkipWithError("clang failed");
 }
 
-BENCHMARK_CAPTURE(ptc_gen, orders_header, PTC_ORDERS_HEADER)->Unit(benchmark::kMillisecond)->Iterations(5)->UseRealTime();
-BENCHMARK_CAPTURE(clang_syntax_only, orders_header, PTC_ORDERS_HEADER)->Unit(benchmark::kMillisecond)->Iterations(5)->UseRealTime();
-BENCHMARK_CAPTURE(ptc_gen, many_tools_1000, PTC_MANY_HEADER)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
-BENCHMARK_CAPTURE(clang_syntax_only, many_tools_1000, PTC_MANY_HEADER)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
+BENCHMARK_CAPTURE(ptc_gen, orders_header, PTC_ORDERS_HEADER)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(5)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(clang_syntax_only, orders_header, PTC_ORDERS_HEADER)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(5)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(ptc_gen, many_tools_1000, PTC_MANY_HEADER)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(clang_syntax_only, many_tools_1000, PTC_MANY_HEADER)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3)
+    ->UseRealTime();
 
 }  // namespace
 

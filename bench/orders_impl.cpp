@@ -3,8 +3,8 @@
 
 namespace bench {
 
-std::vector<Order> search_orders(std::string, OrderStatus, std::vector<std::string>, std::optional<double>, std::int64_t,
-                                 bool, Address, std::vector<LineItem>) {
+std::vector<Order> search_orders(std::string, OrderStatus, std::vector<std::string>, std::optional<double>,
+                                 std::int64_t, bool, Address, std::vector<LineItem>) {
   return {};
 }
 

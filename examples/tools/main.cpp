@@ -66,8 +66,8 @@ void add_math_tools(ptc::ToolRegistry& registry) {
 void add_release_tools(ptc::ToolRegistry& registry) {
   // deploy may run only after build and test have succeeded in the same session. The policy must
   // govern all three tools, because it learns of successes from the tools it governs.
-  auto order = std::make_shared<ptc::SequentialDependencyPolicy>(
-      std::map<std::string, std::set<std::string>>{{"deploy", {"build", "test"}}});
+  auto order = std::make_shared<ptc::SequentialDependencyPolicy>(std::map<std::string, std::set<std::string>>{
+      {"deploy", {"build", "test"}}});
   for (std::string step : {"build", "test", "deploy"}) {
     registry.add(ptc::make_tool(step, "Run the " + step + " step of the release.", "() -> :string",
                                 [step](const json&, ptc::ToolContext&) { return Result::ok(step + " done"); }),
@@ -106,14 +106,14 @@ void run_demo(const ptc::ToolRegistry& registry) {
 
   ptc::Session session;
   prepare_workspace(session);
-  show_call(registry, session, "add", R"({"a":"2","b":3})");      // a quoted number is coerced, with a warning
-  show_call(registry, session, "add", R"({"a":"two"})");          // every problem is reported, with its path
+  show_call(registry, session, "add", R"({"a":"2","b":3})");  // a quoted number is coerced, with a warning
+  show_call(registry, session, "add", R"({"a":"two"})");      // every problem is reported, with its path
   const std::string edit = R"({"path":"notes.txt","content":"- buy milk\n"})";
-  show_call(registry, session, "write_file", edit);               // denied: notes.txt was not read yet
+  show_call(registry, session, "write_file", edit);  // denied: notes.txt was not read yet
   show_call(registry, session, "read_file", R"({"path":"notes.txt"})");
-  show_call(registry, session, "write_file", edit);               // allowed now
-  show_call(registry, session, "divide", R"({"a":1,"b":0})");     // the exception becomes a failed result
-  show_call(registry, session, "deploy", "{}");                   // denied: build and test come first
+  show_call(registry, session, "write_file", edit);            // allowed now
+  show_call(registry, session, "divide", R"({"a":1,"b":0})");  // the exception becomes a failed result
+  show_call(registry, session, "deploy", "{}");                // denied: build and test come first
 }
 
 }  // namespace

@@ -21,7 +21,7 @@ struct FieldCode {
   std::string json_name;
   std::string member;
   std::string codec_type;  ///< the member's C++ type
-  bool nullable = false;  ///< std::optional or a smart pointer: FieldInfo::optional, checks apply to *member
+  bool nullable = false;   ///< std::optional or a smart pointer: FieldInfo::optional, checks apply to *member
   std::optional<std::string> default_cpp;
   std::optional<ptc::Schema> check;
   const model::Type* type = nullptr;  ///< the field's or parameter's type in the model
@@ -77,9 +77,10 @@ void write_integer_case(CodeWriter& w, std::size_t index, const FieldCode& f, co
     w.line("if (!Codec<std::int64_t>::decode(d, v, wide)) return false;");
   }
   w.line(fmt::format("const bool checked = check(d, {}(), to_json_value(wide));", constraint_function(f)));
-  w.line(fmt::format("if (!std::in_range<{0}>(wide)) return checked && detail::int_outside(d, wide, {1}, "
-                     "std::numeric_limits<{0}>::min(), std::numeric_limits<{0}>::max());",
-                     t, !integer.is_signed));
+  w.line(
+      fmt::format("if (!std::in_range<{0}>(wide)) return checked && detail::int_outside(d, wide, {1}, "
+                  "std::numeric_limits<{0}>::min(), std::numeric_limits<{0}>::max());",
+                  t, !integer.is_signed));
   const std::string value = fmt::format("static_cast<{}>(wide)", t);
   if (f.nullable && f.type->wrapper != "std::optional")
     w.line(fmt::format("out.{} = {}<{}>({});", f.member,
@@ -163,8 +164,8 @@ void write_enum_traits(CodeWriter& w, const model::Enum& e) {
   if (e.enumerators.empty())
     w.line(fmt::format("static constexpr std::array<EnumEntry<{}>, 0> entries{{}};", e.cpp));
   else
-    w.line(fmt::format("static constexpr std::array<EnumEntry<{}>, {}> entries{{{{{}}}}};", e.cpp,
-                       e.enumerators.size(), entries));
+    w.line(fmt::format("static constexpr std::array<EnumEntry<{}>, {}> entries{{{{{}}}}};", e.cpp, e.enumerators.size(),
+                       entries));
   w.close("};");
 }
 

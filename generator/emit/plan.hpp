@@ -27,7 +27,7 @@ struct ArgPlan {
   std::string json_name;    ///< the arguments object's key (PTC_SIGNATURE may rename it)
   std::string stored_type;  ///< what the Args member holds
   Pass pass = Pass::Move;
-  bool nullable = false;     ///< the C++ type is std::optional or a smart pointer: null decodes to empty
+  bool nullable = false;  ///< the C++ type is std::optional or a smart pointer: null decodes to empty
   /// Absent (or null) runs the C++ default (Default::cpp): a literal default, and also a null one
   /// (`= {}`) on a type that cannot hold null.
   bool fills_default = false;
@@ -40,8 +40,8 @@ struct ToolPlan {
   ptc::Signature signature;
   std::string signature_malli;  ///< Malli text that reads back as exactly `signature`
   std::vector<ptc::ToolExample> examples;
-  std::string id;               ///< identifier-safe and unique in the header
-  std::vector<ArgPlan> args;    ///< C++ parameter order (the context excluded)
+  std::string id;             ///< identifier-safe and unique in the header
+  std::vector<ArgPlan> args;  ///< C++ parameter order (the context excluded)
 };
 
 struct Plan {

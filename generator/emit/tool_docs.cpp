@@ -48,7 +48,8 @@ ToolDocs tool_docs(const Plan& plan, const EmitOptions& options) {
     }
     return out;
   };
-  auto document = std::async(std::launch::async, [&tools] { return ptc::tools_document(tools, ptc::Profile::Portable); });
+  auto document =
+      std::async(std::launch::async, [&tools] { return ptc::tools_document(tools, ptc::Profile::Portable); });
   std::vector<std::future<Checks>> checks;
   for (ptc::Profile profile : kProfiles)
     if (profile != ptc::Profile::Portable) checks.push_back(std::async(std::launch::async, check, profile));
@@ -70,8 +71,8 @@ ToolDocs tool_docs(const Plan& plan, const EmitOptions& options) {
       if (!problem) continue;
       const ptc::Profile profile = kProfiles[p];
       const bool required = profile == ptc::Profile::Portable ||
-                            std::find(options.required_profiles.begin(), options.required_profiles.end(),
-                                      profile) != options.required_profiles.end();
+                            std::find(options.required_profiles.begin(), options.required_profiles.end(), profile) !=
+                                options.required_profiles.end();
       EmitError error{"profile " + std::string(ptc::profile_name(profile)) + ": " + *problem,
                       plan.tools[i].tool->location};
       (required ? docs.errors : docs.warnings).push_back(std::move(error));

@@ -104,7 +104,8 @@ std::string spell_record(const CXXRecordDecl* rd, const ASTContext& ast, bool gl
     if (!args.empty() && args[0].getKind() == TemplateArgument::Type && args[0].getAsType()->isCharType() &&
         !args[0].getAsType()->isWideCharType()) {
       bool defaults = true;
-      for (std::size_t i = 1; i < args.size(); ++i) defaults = defaults && is_default_argument(args[i], args[0].getAsType());
+      for (std::size_t i = 1; i < args.size(); ++i)
+        defaults = defaults && is_default_argument(args[i], args[0].getAsType());
       if (defaults) return plain == "std::basic_string" ? "std::string" : "std::string_view";
     }
   }

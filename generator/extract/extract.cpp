@@ -106,9 +106,7 @@ class AsGivenDatabase : public tooling::CompilationDatabase {
     return commands;
   }
   std::vector<std::string> getAllFiles() const override { return inner_.getAllFiles(); }
-  std::vector<tooling::CompileCommand> getAllCompileCommands() const override {
-    return inner_.getAllCompileCommands();
-  }
+  std::vector<tooling::CompileCommand> getAllCompileCommands() const override { return inner_.getAllCompileCommands(); }
 
  private:
   const tooling::CompilationDatabase& inner_;

@@ -130,8 +130,8 @@ std::vector<const FunctionDecl*> ToolBuilder::choose_overloads(const std::vector
   std::set<const FunctionDecl*> seen;
   for (const FunctionDecl* fd : found) {
     if (!seen.insert(fd->getCanonicalDecl()).second) continue;
-    const auto key = std::make_pair(fd->getDeclContext()->getRedeclContext()->getPrimaryContext(),
-                                    fd->getNameAsString());
+    const auto key =
+        std::make_pair(fd->getDeclContext()->getRedeclContext()->getPrimaryContext(), fd->getNameAsString());
     auto [it, added] = index.emplace(key, groups.size());
     if (added) groups.emplace_back();
     groups[it->second].push_back(fd);
@@ -176,8 +176,8 @@ std::vector<const FunctionDecl*> ToolBuilder::choose_overloads(const std::vector
   return chosen;
 }
 
-bool ToolBuilder::name_and_description(const FunctionDecl* fd, const std::vector<Annotation>& notes,
-                                       model::Tool& tool, DocComment& doc) {
+bool ToolBuilder::name_and_description(const FunctionDecl* fd, const std::vector<Annotation>& notes, model::Tool& tool,
+                                       DocComment& doc) {
   bool ok = true;
   const Annotation* tool_note = find(notes, "ptc.tool");
   const auto tool_args = tool_note->args();
@@ -198,8 +198,8 @@ bool ToolBuilder::name_and_description(const FunctionDecl* fd, const std::vector
       return false;
     }
     if (given && *given != *name) {
-      reporter_.error(name_note->loc, "the tool is named twice, \"" + *given + "\" by PTC_TOOL and \"" + *name +
-                                          "\" by PTC_NAME",
+      reporter_.error(name_note->loc,
+                      "the tool is named twice, \"" + *given + "\" by PTC_TOOL and \"" + *name + "\" by PTC_NAME",
                       "name it once");
       return false;
     }
@@ -264,7 +264,8 @@ bool ToolBuilder::parameters(const FunctionDecl* fd, const DocComment& doc, mode
       continue;
     }
     if (p->getName().empty()) {
-      reporter_.error(p->getLocation(), "parameter " + std::to_string(i + 1) + " of tool '" + tool.name + "' has no name",
+      reporter_.error(p->getLocation(),
+                      "parameter " + std::to_string(i + 1) + " of tool '" + tool.name + "' has no name",
                       "name it: the name is the key of the argument in the model's JSON");
       ok = false;
       continue;
@@ -320,8 +321,8 @@ bool ToolBuilder::parameters(const FunctionDecl* fd, const DocComment& doc, mode
 bool ToolBuilder::result(const FunctionDecl* fd, model::Tool& tool) {
   const std::string where = "result of tool '" + tool.name + "'";
   QualType type = fd->getReturnType();
-  const SourceLocation loc = fd->getReturnTypeSourceRange().isValid() ? fd->getReturnTypeSourceRange().getBegin()
-                                                                      : fd->getLocation();
+  const SourceLocation loc =
+      fd->getReturnTypeSourceRange().isValid() ? fd->getReturnTypeSourceRange().getBegin() : fd->getLocation();
   if (type->isVoidType()) {
     tool.return_style = model::ReturnStyle::Void;
     tool.result.kind = model::TypeKind::Void;
@@ -341,9 +342,8 @@ bool ToolBuilder::result(const FunctionDecl* fd, model::Tool& tool) {
     const auto* spec = llvm::cast<ClassTemplateSpecializationDecl>(type.getCanonicalType()->getAsCXXRecordDecl());
     QualType value = spec->getTemplateArgs()[0].getAsType();
     // Keep the written argument's sugar (std::string, std::chrono::seconds) when there is one.
-    if (const auto* tst = type->getAs<TemplateSpecializationType>(); tst && !tst->template_arguments().empty() &&
-                                                                     tst->template_arguments()[0].getKind() ==
-                                                                         TemplateArgument::Type)
+    if (const auto* tst = type->getAs<TemplateSpecializationType>();
+        tst && !tst->template_arguments().empty() && tst->template_arguments()[0].getKind() == TemplateArgument::Type)
       value = tst->template_arguments()[0].getAsType();
     subject.declared = value;
     auto mapped = types_.map(value, subject, false);

@@ -38,8 +38,7 @@ std::vector<TemplateArgument> type_arguments(QualType sugared, const ClassTempla
       t = tst->getAliasedType();
       continue;
     }
-    if (QualType(tst, 0).getCanonicalType().getUnqualifiedType() !=
-        sugared.getCanonicalType().getUnqualifiedType())
+    if (QualType(tst, 0).getCanonicalType().getUnqualifiedType() != sugared.getCanonicalType().getUnqualifiedType())
       break;
     const auto written = flat_arguments(tst->template_arguments());
     for (std::size_t i = 0; i < written.size() && i < args.size(); ++i) {
@@ -258,9 +257,7 @@ std::optional<model::Type> TypeMapper::map_builtin(QualType type, const Frame& f
       if (f.expected_value) return make(model::TypeKind::Void, "void");
       fail(f, type, "void is only a return type", "remove it");
       return std::nullopt;
-    default:
-      fail(f, type, "ptc has no mapping for this type", kSupported);
-      return std::nullopt;
+    default: fail(f, type, "ptc has no mapping for this type", kSupported); return std::nullopt;
   }
 }
 
@@ -287,7 +284,8 @@ std::optional<model::Type> TypeMapper::map_enum(QualType type, const Frame& f) {
     model::Enum e;
     e.name = out.name;
     e.cpp = out.cpp;
-    for (const auto* c : ed->enumerators()) e.enumerators.push_back({c->getNameAsString(), out.cpp + "::" + c->getNameAsString()});
+    for (const auto* c : ed->enumerators())
+      e.enumerators.push_back({c->getNameAsString(), out.cpp + "::" + c->getNameAsString()});
     e.location = reporter_.location(ed->getLocation());
     header_.enums.push_back(std::move(e));
   }
@@ -681,8 +679,7 @@ std::optional<model::Type> TypeMapper::map_struct(QualType type, const CXXRecord
   if (f.depth > max_depth_) {
     // Said once, where the limit cuts; what lies deeper is inside that :map.
     if (f.depth == max_depth_ + 1)
-      warn(f, type,
-           "structs nested deeper than --max-depth=" + std::to_string(max_depth_) + " are typed :map",
+      warn(f, type, "structs nested deeper than --max-depth=" + std::to_string(max_depth_) + " are typed :map",
            "raise --max-depth (ptc_generate's MAX_DEPTH) or flatten the struct");
     out.kind = model::TypeKind::DepthLimit;
   }

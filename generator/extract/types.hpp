@@ -16,10 +16,10 @@ namespace ptcgen::extract::detail {
 
 /// The parameter, result or field a type belongs to, for messages and their location.
 struct Subject {
-  std::string what;            ///< "parameter 'filter' of tool 'search'", "result of tool 'search'"
-  std::string field_path;      ///< below it: "meta.owner" (empty for the parameter or result itself)
-  clang::SourceLocation loc;   ///< the declaration the message points at
-  clang::QualType declared;    ///< its declared type: "has type 'X', which holds 'Y'"
+  std::string what;           ///< "parameter 'filter' of tool 'search'", "result of tool 'search'"
+  std::string field_path;     ///< below it: "meta.owner" (empty for the parameter or result itself)
+  clang::SourceLocation loc;  ///< the declaration the message points at
+  clang::QualType declared;   ///< its declared type: "has type 'X', which holds 'Y'"
 };
 
 /// Maps the types of one header's tools, recording the structs and enums they reach in the header's
@@ -45,9 +45,9 @@ class TypeMapper {
  private:
   struct Frame {
     const Subject* subject;
-    unsigned depth;     ///< struct nesting level of the type being mapped (a parameter's struct: 1)
-    bool parameter;     ///< the parameter's own type (not inside another type)
-    bool in_variant;    ///< an alternative of a std::variant (std::monostate allowed)
+    unsigned depth;       ///< struct nesting level of the type being mapped (a parameter's struct: 1)
+    bool parameter;       ///< the parameter's own type (not inside another type)
+    bool in_variant;      ///< an alternative of a std::variant (std::monostate allowed)
     bool expected_value;  ///< T of std::expected<T, E> (void allowed)
   };
   enum class Status { Building, Done, Failed };
@@ -89,8 +89,7 @@ class TypeMapper {
   std::nullopt_t custom_arguments(const Record& r, llvm::StringRef plain);
 
   std::optional<model::Type> map_struct(clang::QualType type, const clang::CXXRecordDecl* rd, const Frame& f);
-  bool build_struct(const clang::CXXRecordDecl* rd, const std::string& name, const std::string& cpp,
-                    const Frame& f);
+  bool build_struct(const clang::CXXRecordDecl* rd, const std::string& name, const std::string& cpp, const Frame& f);
   void reach_type(clang::QualType type, clang::SourceLocation loc, unsigned depth);
 
   /// "<what>[: field '<path>'] has type 'T'[, which holds 'U']: <reason>", with a recommendation note.

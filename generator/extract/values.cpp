@@ -42,7 +42,7 @@ bool is_integral(const model::Type& t) {
 struct Literal {
   enum Kind { Integer, Floating, Boolean, Text, Enumerator, Null, Empty, Other } kind = Other;
   bool negative = false;
-  llvm::APInt magnitude;   ///< Integer
+  llvm::APInt magnitude;        ///< Integer
   llvm::APFloat floating{0.0};  ///< Floating (its own semantics)
   bool boolean = false;
   std::string text;
@@ -165,8 +165,12 @@ struct Converted {
 /// state as a default (a std::array's N values cannot).
 bool empty_default(const model::Type& type) {
   switch (type.kind) {
-    case model::TypeKind::Optional: case model::TypeKind::String: case model::TypeKind::StringView:
-    case model::TypeKind::Sequence: case model::TypeKind::Set: case model::TypeKind::Map: return true;
+    case model::TypeKind::Optional:
+    case model::TypeKind::String:
+    case model::TypeKind::StringView:
+    case model::TypeKind::Sequence:
+    case model::TypeKind::Set:
+    case model::TypeKind::Map: return true;
     default: return false;
   }
 }
@@ -271,7 +275,8 @@ Converted convert(const Literal& lit, const model::Type& type) {
     case model::TypeKind::Enum: {
       if (lit.kind != Literal::Enumerator) break;
       const auto* ed = llvm::cast<EnumDecl>(lit.enumerator->getDeclContext());
-      const NamedDecl* named = ed->getIdentifier() ? static_cast<const NamedDecl*>(ed) : ed->getTypedefNameForAnonDecl();
+      const NamedDecl* named =
+          ed->getIdentifier() ? static_cast<const NamedDecl*>(ed) : ed->getTypedefNameForAnonDecl();
       if (!named || qualified_name(named) != type.name) break;
       d.value = lit.enumerator->getNameAsString();
       d.cpp = type.cpp + "::" + lit.enumerator->getNameAsString();
@@ -300,10 +305,11 @@ DefaultArgument default_argument(const ParmVarDecl* param, const model::Type& ty
   const std::string written = reporter.text(range);
   const Literal lit = read_literal(expr);
   if (lit.kind == Literal::Other || (lit.kind == Literal::Empty && !empty_default(type))) {
-    reporter.error(at, where + " has the default argument '" + written + "', which is not a literal",
-                   "use a literal (a number, a string, true/false, an enumerator, std::nullopt for an optional, or {} for an "
-                   "empty string, list or map), "
-                   "or take std::optional<T> and apply the default inside the function");
+    reporter.error(
+        at, where + " has the default argument '" + written + "', which is not a literal",
+        "use a literal (a number, a string, true/false, an enumerator, std::nullopt for an optional, or {} for an "
+        "empty string, list or map), "
+        "or take std::optional<T> and apply the default inside the function");
     out.ok = false;
     return out;
   }
@@ -389,8 +395,8 @@ ValueAnnotations value_annotations(const DeclaratorDecl* decl, const model::Type
         continue;
       }
       out.firewall = true;
-    } else if (a.key == "ptc.tool" || a.key == "ptc.name" || a.key == "ptc.description" ||
-               a.key == "ptc.signature" || a.key == "ptc.example") {
+    } else if (a.key == "ptc.tool" || a.key == "ptc.name" || a.key == "ptc.description" || a.key == "ptc.signature" ||
+               a.key == "ptc.example") {
       fail(macro + " applies to functions");
     } else {
       fail("unknown annotation \"" + a.key + "\"", "use the PTC_* macros of <ptc/annotate.hpp>");

@@ -21,8 +21,8 @@ struct ValueAnnotations {
 
 /// Reads the PTC_* annotations of a parameter or field of (mapped) type `type`, checking that each
 /// fits it. `where` names it in messages: "parameter 'limit' of tool 'search'".
-ValueAnnotations value_annotations(const clang::DeclaratorDecl* decl, const model::Type& type,
-                                   const std::string& where, bool is_field, Reporter& reporter);
+ValueAnnotations value_annotations(const clang::DeclaratorDecl* decl, const model::Type& type, const std::string& where,
+                                   bool is_field, Reporter& reporter);
 
 struct DefaultArgument {
   std::optional<model::Default> value;  ///< none when the parameter has no default

@@ -7,15 +7,11 @@ namespace ptcgen::model {
 
 namespace {
 
-std::string plural(std::size_t n, const char* word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
+std::string plural(std::size_t n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
 
 // What a parameter's codec decodes, inside its own refinements and optionality. Generated decoders check
 // refinements of the parameter itself; those inside would need the codecs of the types they refine.
-const ptc::Schema& inner_type(const ptc::Schema& s) {
-  return unrefined(s.kind() == ptc::Kind::Maybe ? s.item() : s);
-}
+const ptc::Schema& inner_type(const ptc::Schema& s) { return unrefined(s.kind() == ptc::Kind::Maybe ? s.item() : s); }
 
 std::string cpp_names(const Tool& tool) {
   std::string out;

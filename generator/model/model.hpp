@@ -66,8 +66,8 @@ struct Type {
 
 /// PTC_RANGE / PTC_PATTERN on a field or parameter.
 struct Constraints {
-  std::optional<nlohmann::json> min;  ///< inclusive; an integer or a float
-  std::optional<nlohmann::json> max;  ///< inclusive
+  std::optional<nlohmann::json> min;   ///< inclusive; an integer or a float
+  std::optional<nlohmann::json> max;   ///< inclusive
   std::optional<std::string> pattern;  ///< RE2, unanchored search
   bool empty() const { return !min && !max && !pattern; }
 };
@@ -76,7 +76,7 @@ struct Field {
   std::string cpp_name;   ///< the member's name in C++
   std::string json_name;  ///< the key in JSON: cpp_name, with a leading `_` when PTC_FIREWALL is given
   Type type;
-  std::string doc;        ///< PTC_DOC, else the doc comment (whitespace collapsed)
+  std::string doc;  ///< PTC_DOC, else the doc comment (whitespace collapsed)
   Constraints constraints;
   Location location;
 };
@@ -95,8 +95,8 @@ struct Enumerator {
 };
 
 struct Enum {
-  std::string name;  ///< qualified ("shop::Status")
-  std::string cpp;   ///< "::shop::Status"
+  std::string name;                     ///< qualified ("shop::Status")
+  std::string cpp;                      ///< "::shop::Status"
   std::vector<Enumerator> enumerators;  ///< declaration order
   Location location;
 };
@@ -150,9 +150,9 @@ struct Tool {
 
 /// Everything ptc-gen emits for one header.
 struct HeaderModel {
-  std::string stem;        ///< "tracker" for tracker.hpp; identifier-safe (non [A-Za-z0-9_] -> '_')
-  std::string include;     ///< how generated code includes the header: "tracker/tracker.hpp"
-  std::vector<Tool> tools;     ///< declaration order
+  std::string stem;             ///< "tracker" for tracker.hpp; identifier-safe (non [A-Za-z0-9_] -> '_')
+  std::string include;          ///< how generated code includes the header: "tracker/tracker.hpp"
+  std::vector<Tool> tools;      ///< declaration order
   std::vector<Struct> structs;  ///< every struct the tools reach, dependencies before users
   std::vector<Enum> enums;      ///< every enum the tools reach, in first-reached order
   /// Member tools' classes, in first-declared order ("shop::Tracker").

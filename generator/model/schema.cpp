@@ -60,8 +60,7 @@ std::vector<Schema> constraint_refinements(const Schema& base, const Constraints
   std::vector<Schema> out;
   const ptc::Kind kind = unrefined(base).kind();
   if (c.min || c.max) {
-    if (kind != ptc::Kind::Int && kind != ptc::Kind::Float)
-      fail("PTC_RANGE refines numbers, not " + ptc::render(base));
+    if (kind != ptc::Kind::Int && kind != ptc::Kind::Float) fail("PTC_RANGE refines numbers, not " + ptc::render(base));
     if (c.min) out.push_back(bound(ptc::Refine::Ge, *c.min));
     if (c.max) out.push_back(bound(ptc::Refine::Le, *c.max));
   }

@@ -24,9 +24,7 @@ std::vector<llvm::StringRef> lines_of(llvm::StringRef text) {
   return lines;
 }
 
-std::string hunk_range(std::size_t count) {
-  return count == 0 ? "0,0" : "1," + std::to_string(count);
-}
+std::string hunk_range(std::size_t count) { return count == 0 ? "0,0" : "1," + std::to_string(count); }
 
 void replace_all(const std::string& before, const std::string& before_label, const std::string& after,
                  const std::string& after_label, llvm::raw_ostream& out) {

@@ -109,10 +109,12 @@ bool check_outputs(const std::vector<emit::OutputFile>& files, const std::string
     const auto committed = read_file(path);
     if (committed && *committed == f.content) continue;
     same = false;
-    if (!committed) err << "ptc-gen: " << path << " is missing\n";
-    else err << "ptc-gen: " << path << " differs from what ptc-gen generates\n";
-    unified_diff(committed.value_or(""), committed ? path : path + " (missing)", f.content,
-                 f.name + " (generated)", out);
+    if (!committed)
+      err << "ptc-gen: " << path << " is missing\n";
+    else
+      err << "ptc-gen: " << path << " differs from what ptc-gen generates\n";
+    unified_diff(committed.value_or(""), committed ? path : path + " (missing)", f.content, f.name + " (generated)",
+                 out);
   }
   if (!same) err << "ptc-gen: run ptc-gen with --out-dir " << dir << " to update the files\n";
   return same;

@@ -40,7 +40,6 @@ std::string depfile_text(const std::vector<std::string>& targets, const std::vec
 bool write_if_changed(const std::string& path, const std::string& content, llvm::raw_ostream& err);
 
 /// One `name(params) -> R` line per tool. Tools without a signature are reported; then false.
-bool print_signatures(const std::vector<model::HeaderModel>& headers, llvm::raw_ostream& out,
-                      llvm::raw_ostream& err);
+bool print_signatures(const std::vector<model::HeaderModel>& headers, llvm::raw_ostream& out, llvm::raw_ostream& err);
 
 }  // namespace ptcgen::output

@@ -22,9 +22,11 @@ namespace cl = llvm::cl;
 
 cl::OptionCategory category("ptc-gen options");
 
-cl::opt<std::string> out_dir("out-dir", cl::desc("Write <stem>.ptc.hpp, .ptc.cpp, .tools.json, .tools.md here (default: .)"),
+cl::opt<std::string> out_dir("out-dir",
+                             cl::desc("Write <stem>.ptc.hpp, .ptc.cpp, .tools.json, .tools.md here (default: .)"),
                              cl::value_desc("dir"), cl::init("."), cl::cat(category));
-cl::opt<std::string> depfile("depfile", cl::desc("Also write a make-style depfile: the outputs depend on every file read"),
+cl::opt<std::string> depfile("depfile",
+                             cl::desc("Also write a make-style depfile: the outputs depend on every file read"),
                              cl::value_desc("file"), cl::cat(category));
 cl::opt<std::string> check_dir("check",
                                cl::desc("Write nothing; compare with what --out-dir <dir> would write, print a "
@@ -33,11 +35,13 @@ cl::opt<std::string> check_dir("check",
 cl::opt<bool> print_signatures("print-signatures",
                                cl::desc("Write nothing; print one `name(params) -> R` line per tool"),
                                cl::cat(category));
-cl::opt<unsigned> max_depth("max-depth", cl::desc("Struct nesting depth beyond which a struct is typed :map (default: 3)"),
+cl::opt<unsigned> max_depth("max-depth",
+                            cl::desc("Struct nesting depth beyond which a struct is typed :map (default: 3)"),
                             cl::value_desc("n"), cl::init(3), cl::cat(category));
-cl::opt<std::string> resource_dir("resource-dir",
-                                  cl::desc("Clang resource dir (builtin headers) to parse with (default: " PTC_CLANG_RESOURCE_DIR ")"),
-                                  cl::value_desc("dir"), cl::cat(category));
+cl::opt<std::string> resource_dir(
+    "resource-dir",
+    cl::desc("Clang resource dir (builtin headers) to parse with (default: " PTC_CLANG_RESOURCE_DIR ")"),
+    cl::value_desc("dir"), cl::cat(category));
 
 cl::extrahelp more_help(R"(
 Headers are parsed one by one as C++ (C++20 unless the flags name a standard) with PTC_GENERATOR
@@ -67,7 +71,9 @@ std::string absolute(const std::string& path) {
 }  // namespace
 
 int main(int argc, const char** argv) {
-  cl::SetVersionPrinter([](llvm::raw_ostream& os) { os << "ptc-gen " PTC_VERSION " (clang " LLVM_VERSION_STRING ")\n"; });
+  cl::SetVersionPrinter([](llvm::raw_ostream& os) {
+    os << "ptc-gen " PTC_VERSION " (clang " LLVM_VERSION_STRING ")\n";
+  });
   auto parser = clang::tooling::CommonOptionsParser::create(
       argc, argv, category, cl::OneOrMore,
       "ptc-gen: generates tool registrations, codecs and schemas from PTC_TOOL declarations.\n\n"

@@ -11,14 +11,27 @@ std::optional<std::size_t> invalid_utf8_at(std::string_view s) {
   const std::size_t n = s.size();
   while (i < n) {
     auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) { ++i; continue; }
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
     std::size_t len;
     unsigned min_cp;
     unsigned cp;
-    if ((c & 0xE0) == 0xC0) { len = 2; cp = c & 0x1F; min_cp = 0x80; }
-    else if ((c & 0xF0) == 0xE0) { len = 3; cp = c & 0x0F; min_cp = 0x800; }
-    else if ((c & 0xF8) == 0xF0) { len = 4; cp = c & 0x07; min_cp = 0x10000; }
-    else return i;
+    if ((c & 0xE0) == 0xC0) {
+      len = 2;
+      cp = c & 0x1F;
+      min_cp = 0x80;
+    } else if ((c & 0xF0) == 0xE0) {
+      len = 3;
+      cp = c & 0x0F;
+      min_cp = 0x800;
+    } else if ((c & 0xF8) == 0xF0) {
+      len = 4;
+      cp = c & 0x07;
+      min_cp = 0x10000;
+    } else
+      return i;
     if (i + len > n) return i;
     for (std::size_t k = 1; k < len; ++k) {
       auto cc = static_cast<unsigned char>(s[i + k]);
@@ -36,7 +49,10 @@ Error error_at(std::string_view source, std::size_t offset, std::string message)
   std::size_t line = 1;
   std::size_t line_start = 0;
   for (std::size_t i = 0; i < offset; ++i)
-    if (source[i] == '\n') { ++line; line_start = i + 1; }
+    if (source[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
   return Error{std::move(message), line, offset - line_start + 1};
 }
 

@@ -434,8 +434,8 @@ TEST_F(CliRun, NoSubcommandIsAUsageError) {
 }
 
 TEST_F(CliRun, UnknownSubcommandOrOptionIsAUsageError) {
-  for (const std::vector<std::string>& args : {std::vector<std::string>{"frob"}, {"list", "--bogus"}, {"call"},
-                                                {"schema", "--profile"}, {"list", "prompt"}}) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"frob"}, {"list", "--bogus"}, {"call"}, {"schema", "--profile"}, {"list", "prompt"}}) {
     auto r = cli(args);
     EXPECT_EQ(r.exit_code, 2) << args[0];
     EXPECT_EQ(r.out, "") << args[0];

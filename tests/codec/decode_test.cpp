@@ -41,8 +41,10 @@ struct Query {
 }  // namespace shop
 
 namespace ptc::codec {
-template <> struct StructTraits<::shop::Query> {
-  static constexpr std::array<FieldInfo, 4> fields{{{"text", false, false}, {"limit", false, true}, {"status", false, true}, {"items", false, false}}};
+template <>
+struct StructTraits<::shop::Query> {
+  static constexpr std::array<FieldInfo, 4> fields{
+      {{"text", false, false}, {"limit", false, true}, {"status", false, true}, {"items", false, false}}};
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::shop::Query& out) {
     static const Schema limit = parse_malli_type("[:and :int [:>= 1] [:<= 50]]").value();
     switch (index) {
@@ -59,11 +61,16 @@ template <> struct StructTraits<::shop::Query> {
       case 2: out.status = ::shop::Status::open; break;
     }
   }
-  template <class W> static void encode_fields(W& w, const ::shop::Query& value) {
-    w.key("text"); Codec<std::string>::encode(w, value.text);
-    w.key("limit"); Codec<std::int32_t>::encode(w, value.limit);
-    w.key("status"); Codec<::shop::Status>::encode(w, value.status);
-    w.key("items"); Codec<std::vector<::shop::Item>>::encode(w, value.items);
+  template <class W>
+  static void encode_fields(W& w, const ::shop::Query& value) {
+    w.key("text");
+    Codec<std::string>::encode(w, value.text);
+    w.key("limit");
+    Codec<std::int32_t>::encode(w, value.limit);
+    w.key("status");
+    Codec<::shop::Status>::encode(w, value.status);
+    w.key("items");
+    Codec<std::vector<::shop::Item>>::encode(w, value.items);
   }
 };
 }  // namespace ptc::codec
@@ -92,7 +99,8 @@ Decoded<T> decode(std::string_view text, Mode mode = Mode::Enabled) {
 
 // Exactly one error (no warnings) and ok = false.
 template <class T>
-void expect_error(std::string_view text, const std::string& path, const std::string& message, Mode mode = Mode::Enabled) {
+void expect_error(std::string_view text, const std::string& path, const std::string& message,
+                  Mode mode = Mode::Enabled) {
   auto r = decode<T>(text, mode).result;
   EXPECT_FALSE(r.ok) << text;
   EXPECT_THAT(r.errors, ElementsAre(Issue{path, message})) << text;
@@ -144,7 +152,8 @@ TEST(DecodeInt, BeyondInt64) {
 TEST(DecodeInt, NarrowTypesCheckTheirRange) {
   expect_error<std::int8_t>("300", "(root)", "expected int in range -128..127, got int 300");
   expect_error<std::int8_t>("-129", "(root)", "expected int in range -128..127, got int -129");
-  expect_error<std::int32_t>("2147483648", "(root)", "expected int in range -2147483648..2147483647, got int 2147483648");
+  expect_error<std::int32_t>("2147483648", "(root)",
+                             "expected int in range -2147483648..2147483647, got int 2147483648");
   expect_error<std::uint8_t>("256", "(root)", "expected int in range 0..255, got int 256");
   expect_error<std::uint16_t>("70000", "(root)", "expected int in range 0..65535, got int 70000");
   EXPECT_EQ(decode<std::int8_t>("-128").value, -128);
@@ -183,8 +192,9 @@ TEST(DecodeFloat, IntegersWidenSilently) {
 
 TEST(DecodeFloat, ManyDigitsAreReadCorrectlyRounded) {
   // simdjson 3.0.1 misreads these (simdjson#2093); the codecs must give what nlohmann gives.
-  for (const char* text : {"0.1234567890123456789012", "-0.00000000000000000000001234567890123456789",
-                           "12345678901234567890.5", "1.00000000000000000000000000001e10", "0.30000000000000000000004"}) {
+  for (const char* text :
+       {"0.1234567890123456789012", "-0.00000000000000000000001234567890123456789", "12345678901234567890.5",
+        "1.00000000000000000000000000001e10", "0.30000000000000000000004"}) {
     const double expected = nlohmann::json::parse(text).get<double>();
     EXPECT_EQ(decode<double>(text).value, expected) << text;
     EXPECT_EQ(decode<nlohmann::json>(text).value, nlohmann::json::parse(text)) << text;
@@ -244,8 +254,9 @@ TEST(DecodeStruct, FieldsInAnyOrder) {
 TEST(DecodeStruct, IssuesComeInFieldOrderWhateverTheKeyOrder) {
   auto r = decode<shop::Item>(R"({"assignee": 5, "title": 6, "id": "x"})").result;
   EXPECT_FALSE(r.ok);
-  EXPECT_THAT(r.errors, ElementsAre(Issue{"id", "expected int, got string \"x\""}, Issue{"title", "expected string, got int 6"},
-                                    Issue{"assignee", "expected string, got int 5"}));
+  EXPECT_THAT(r.errors,
+              ElementsAre(Issue{"id", "expected int, got string \"x\""}, Issue{"title", "expected string, got int 6"},
+                          Issue{"assignee", "expected string, got int 5"}));
 }
 
 TEST(DecodeStruct, MissingRequiredFieldsButNotOptionalOnes) {
@@ -321,7 +332,8 @@ TEST(DecodeModes, WarnOnlyReportsErrorsAsWarningsInOrder) {
   auto r = decode<shop::Item>(R"({"title": 6, "id": "7"})", Mode::WarnOnly).result;
   EXPECT_TRUE(r.ok);
   EXPECT_THAT(r.errors, IsEmpty());
-  EXPECT_THAT(r.warnings, ElementsAre(Issue{"id", "coerced string \"7\" to int"}, Issue{"title", "expected string, got int 6"}));
+  EXPECT_THAT(r.warnings,
+              ElementsAre(Issue{"id", "coerced string \"7\" to int"}, Issue{"title", "expected string, got int 6"}));
 }
 
 TEST(DecodeModes, DisabledReportsNothingAndDecodesWhatItCan) {
@@ -341,14 +353,16 @@ TEST(DecodeSequence, VectorListDeque) {
   EXPECT_EQ(decode<std::deque<bool>>("[true, false]").value, (std::deque<bool>{true, false}));
   EXPECT_EQ(decode<std::vector<bool>>("[true, \"false\"]").value, (std::vector<bool>{true, false}));
   auto r = decode<std::vector<std::int64_t>>("[1, \"x\", 2.5]").result;
-  EXPECT_THAT(r.errors, ElementsAre(Issue{"[1]", "expected int, got string \"x\""}, Issue{"[2]", "expected int, got float 2.5"}));
+  EXPECT_THAT(r.errors,
+              ElementsAre(Issue{"[1]", "expected int, got string \"x\""}, Issue{"[2]", "expected int, got float 2.5"}));
 }
 
 TEST(DecodeArray, ExactlyNItemsTheLengthFirst) {
   EXPECT_EQ((decode<std::array<std::int64_t, 2>>("[1, 2]").value), (std::array<std::int64_t, 2>{1, 2}));
   auto r = decode<std::array<std::int64_t, 2>>("[1, \"x\", 3.5]").result;
-  EXPECT_THAT(r.errors, ElementsAre(Issue{"(root)", "expected list of 2 items, got 3"}, Issue{"[1]", "expected int, got string \"x\""},
-                                    Issue{"[2]", "expected int, got float 3.5"}));
+  EXPECT_THAT(r.errors,
+              ElementsAre(Issue{"(root)", "expected list of 2 items, got 3"},
+                          Issue{"[1]", "expected int, got string \"x\""}, Issue{"[2]", "expected int, got float 3.5"}));
   expect_error<std::array<std::int64_t, 2>>("[1]", "(root)", "expected list of 2 items, got 1");
   expect_error<std::array<std::int64_t, 2>>("{}", "(root)", "expected list, got map");
 }
@@ -358,7 +372,8 @@ TEST(DecodeSet, DuplicatesAfterCoercion) {
   EXPECT_FALSE(r.result.ok);
   EXPECT_EQ(r.value, (std::set<std::int64_t>{1, 3}));
   EXPECT_THAT(r.result.warnings, ElementsAre(Issue{"[1]", "coerced string \"1\" to int"}));
-  EXPECT_THAT(r.result.errors, ElementsAre(Issue{"[2]", "duplicate item (same as [1])"}, Issue{"[3]", "duplicate item (same as [0])"}));
+  EXPECT_THAT(r.result.errors,
+              ElementsAre(Issue{"[2]", "duplicate item (same as [1])"}, Issue{"[3]", "duplicate item (same as [0])"}));
   auto unordered = decode<std::unordered_set<std::string>>(R"(["a", "b", "a"])").result;
   EXPECT_THAT(unordered.errors, ElementsAre(Issue{"[2]", "duplicate item (same as [0])"}));
   expect_error<std::set<std::string>>("{}", "(root)", "expected set (a list of unique items), got map");
@@ -366,9 +381,11 @@ TEST(DecodeSet, DuplicatesAfterCoercion) {
 
 TEST(DecodeSet, FailedItemsCompareAsGiven) {
   auto r = decode<std::set<std::int64_t>>(R"(["x", 1, "x", [2], [2]])").result;
-  EXPECT_THAT(r.errors, ElementsAre(Issue{"[0]", "expected int, got string \"x\""}, Issue{"[2]", "expected int, got string \"x\""},
-                                    Issue{"[3]", "expected int, got list"}, Issue{"[4]", "expected int, got list"},
-                                    Issue{"[2]", "duplicate item (same as [0])"}, Issue{"[4]", "duplicate item (same as [3])"}));
+  EXPECT_THAT(r.errors,
+              ElementsAre(Issue{"[0]", "expected int, got string \"x\""},
+                          Issue{"[2]", "expected int, got string \"x\""}, Issue{"[3]", "expected int, got list"},
+                          Issue{"[4]", "expected int, got list"}, Issue{"[2]", "duplicate item (same as [0])"},
+                          Issue{"[4]", "duplicate item (same as [3])"}));
 }
 
 TEST(DecodeMap, IssuesInKeyOrder) {
@@ -385,10 +402,12 @@ TEST(DecodeTuple, ThePositionsAndTheLength) {
   using Triple = std::tuple<std::string, std::int64_t, bool>;
   EXPECT_EQ(decode<Triple>(R"(["a", "2", true])").value, (Triple{"a", 2, true}));
   auto r = decode<Triple>(R"([1, 2, true, {"extra": [}])").result;
-  EXPECT_EQ(r.errors.at(0).message, "invalid JSON: The JSON document has an improper structure: missing or superfluous "
-                                    "commas, braces, missing keys, etc.");
+  EXPECT_EQ(r.errors.at(0).message,
+            "invalid JSON: The JSON document has an improper structure: missing or superfluous "
+            "commas, braces, missing keys, etc.");
   auto longer = decode<Triple>(R"([1, 2, true, {"extra": []}])").result;
-  EXPECT_THAT(longer.errors, ElementsAre(Issue{"(root)", "expected list of 3 items, got 4"}, Issue{"[0]", "expected string, got int 1"}));
+  EXPECT_THAT(longer.errors, ElementsAre(Issue{"(root)", "expected list of 3 items, got 4"},
+                                         Issue{"[0]", "expected string, got int 1"}));
   expect_error<Triple>(R"(["a"])", "(root)", "expected list of 3 items, got 1");
   expect_error<Triple>("{}", "(root)", "expected list of 3 items, got map");
   EXPECT_EQ((decode<std::pair<double, std::string>>(R"([1, "x"])").value), (std::pair<double, std::string>{1.0, "x"}));
@@ -432,14 +451,16 @@ TEST(DecodeVariant, ThenTheClosestDetailedAlternative) {
   EXPECT_THAT(list.warnings, ElementsAre(Issue{"[1]", "coerced string \"2\" to int"}));
   EXPECT_THAT(list.errors, ElementsAre(Issue{"[2]", "expected int, got string \"z\""}));
   expect_error<V>("\"x\"", "(root)", "expected bool, map or list, got string \"x\"");
-  expect_error<std::variant<std::int64_t, std::optional<std::string>>>("true", "(root)", "expected int or string or nil, got bool true");
+  expect_error<std::variant<std::int64_t, std::optional<std::string>>>("true", "(root)",
+                                                                       "expected int or string or nil, got bool true");
 }
 
 TEST(DecodeVariant, WarnOnlyReportsTheClosestWarningsThenItsErrors) {
   using V = std::variant<bool, std::vector<std::int64_t>>;
   auto r = decode<V>(R"(["z", "2"])", Mode::WarnOnly).result;
   EXPECT_TRUE(r.ok);
-  EXPECT_THAT(r.warnings, ElementsAre(Issue{"[1]", "coerced string \"2\" to int"}, Issue{"[0]", "expected int, got string \"z\""}));
+  EXPECT_THAT(r.warnings,
+              ElementsAre(Issue{"[1]", "coerced string \"2\" to int"}, Issue{"[0]", "expected int, got string \"z\""}));
 }
 
 // ---- time, durations, :any ------------------------------------------------------------------------
@@ -462,8 +483,10 @@ TEST(DecodeTime, Iso8601InUtc) {
 TEST(DecodeTime, Dates) {
   using namespace std::chrono;
   EXPECT_EQ(decode<year_month_day>("\"2024-02-29\"").value, year(2024) / 2 / 29);
-  expect_error<year_month_day>("\"2025-02-29\"", "(root)", "expected ISO 8601 date such as \"2025-12-29\", got string \"2025-02-29\"");
-  expect_error<year_month_day>("\"2025-1-2\"", "(root)", "expected ISO 8601 date such as \"2025-12-29\", got string \"2025-1-2\"");
+  expect_error<year_month_day>("\"2025-02-29\"", "(root)",
+                               "expected ISO 8601 date such as \"2025-12-29\", got string \"2025-02-29\"");
+  expect_error<year_month_day>("\"2025-1-2\"", "(root)",
+                               "expected ISO 8601 date such as \"2025-12-29\", got string \"2025-1-2\"");
 }
 
 TEST(DecodeTime, DurationsCountInTheirOwnUnit) {
@@ -577,7 +600,8 @@ TEST(DecodeInvalidJson, TextIsReadAsNlohmannReadsIt) {
 TEST(DecodeInvalidJson, NestingDeeperThanParseJsonAccepts) {
   const std::string ok = "{\"id\": 1, \"title\": \"t\", \"x\": " + std::string(511, '[') + std::string(511, ']') + "}";
   EXPECT_TRUE(decode<shop::Item>(ok).result.ok);
-  const std::string deep = "{\"id\": 1, \"title\": \"t\", \"x\": " + std::string(512, '[') + std::string(512, ']') + "}";
+  const std::string deep =
+      "{\"id\": 1, \"title\": \"t\", \"x\": " + std::string(512, '[') + std::string(512, ']') + "}";
   EXPECT_THAT(decode<shop::Item>(deep).result.errors,
               ElementsAre(Issue{"(root)", "invalid JSON: nesting deeper than 512 levels"}));
   EXPECT_TRUE(decode<json>(std::string(512, '[') + std::string(512, ']')).result.ok);

@@ -82,11 +82,21 @@ const ptc::Schema& constraint(std::string_view malli) {
 }  // namespace diff
 
 namespace ptc::codec {
-template <> struct EnumTraits<::diff::Priority> {
-  static constexpr std::array<EnumEntry<::diff::Priority>, 3> entries{{{"low", ::diff::Priority::low}, {"high", ::diff::Priority::high}, {"urgent", ::diff::Priority::urgent}}};
+template <>
+struct EnumTraits<::diff::Priority> {
+  static constexpr std::array<EnumEntry<::diff::Priority>, 3> entries{
+      {{"low", ::diff::Priority::low}, {"high", ::diff::Priority::high}, {"urgent", ::diff::Priority::urgent}}};
 };
-template <> struct StructTraits<::diff::Flat> {
-  static constexpr std::array<FieldInfo, 8> fields{{{"count", false, false}, {"level", false, false}, {"ratio", false, false}, {"flag", false, false}, {"name", false, false}, {"priority", false, false}, {"note", true, false}, {"big", false, false}}};
+template <>
+struct StructTraits<::diff::Flat> {
+  static constexpr std::array<FieldInfo, 8> fields{{{"count", false, false},
+                                                    {"level", false, false},
+                                                    {"ratio", false, false},
+                                                    {"flag", false, false},
+                                                    {"name", false, false},
+                                                    {"priority", false, false},
+                                                    {"note", true, false},
+                                                    {"big", false, false}}};
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::diff::Flat& out) {
     switch (index) {
       case 0: return Codec<std::int32_t>::decode(d, v, out.count);
@@ -100,20 +110,34 @@ template <> struct StructTraits<::diff::Flat> {
     }
     return true;
   }
-  static void fill_default(std::size_t index, ::diff::Flat& out) { (void)index; (void)out; }
-  template <class W> static void encode_fields(W& w, const ::diff::Flat& value) {
-    w.key("count"); Codec<std::int32_t>::encode(w, value.count);
-    w.key("level"); Codec<std::uint8_t>::encode(w, value.level);
-    w.key("ratio"); Codec<double>::encode(w, value.ratio);
-    w.key("flag"); Codec<bool>::encode(w, value.flag);
-    w.key("name"); Codec<std::string>::encode(w, value.name);
-    w.key("priority"); Codec<::diff::Priority>::encode(w, value.priority);
-    w.key("note"); Codec<std::optional<std::string>>::encode(w, value.note);
-    w.key("big"); Codec<std::int64_t>::encode(w, value.big);
+  static void fill_default(std::size_t index, ::diff::Flat& out) {
+    (void)index;
+    (void)out;
+  }
+  template <class W>
+  static void encode_fields(W& w, const ::diff::Flat& value) {
+    w.key("count");
+    Codec<std::int32_t>::encode(w, value.count);
+    w.key("level");
+    Codec<std::uint8_t>::encode(w, value.level);
+    w.key("ratio");
+    Codec<double>::encode(w, value.ratio);
+    w.key("flag");
+    Codec<bool>::encode(w, value.flag);
+    w.key("name");
+    Codec<std::string>::encode(w, value.name);
+    w.key("priority");
+    Codec<::diff::Priority>::encode(w, value.priority);
+    w.key("note");
+    Codec<std::optional<std::string>>::encode(w, value.note);
+    w.key("big");
+    Codec<std::int64_t>::encode(w, value.big);
   }
 };
-template <> struct StructTraits<::diff::Item> {
-  static constexpr std::array<FieldInfo, 3> fields{{{"id", false, false}, {"title", false, false}, {"tags", false, false}}};
+template <>
+struct StructTraits<::diff::Item> {
+  static constexpr std::array<FieldInfo, 3> fields{
+      {{"id", false, false}, {"title", false, false}, {"tags", false, false}}};
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::diff::Item& out) {
     switch (index) {
       case 0: return Codec<std::int64_t>::decode(d, v, out.id);
@@ -122,15 +146,24 @@ template <> struct StructTraits<::diff::Item> {
     }
     return true;
   }
-  static void fill_default(std::size_t index, ::diff::Item& out) { (void)index; (void)out; }
-  template <class W> static void encode_fields(W& w, const ::diff::Item& value) {
-    w.key("id"); Codec<std::int64_t>::encode(w, value.id);
-    w.key("title"); Codec<std::string>::encode(w, value.title);
-    w.key("tags"); Codec<std::vector<std::string>>::encode(w, value.tags);
+  static void fill_default(std::size_t index, ::diff::Item& out) {
+    (void)index;
+    (void)out;
+  }
+  template <class W>
+  static void encode_fields(W& w, const ::diff::Item& value) {
+    w.key("id");
+    Codec<std::int64_t>::encode(w, value.id);
+    w.key("title");
+    Codec<std::string>::encode(w, value.title);
+    w.key("tags");
+    Codec<std::vector<std::string>>::encode(w, value.tags);
   }
 };
-template <> struct StructTraits<::diff::Order> {
-  static constexpr std::array<FieldInfo, 4> fields{{{"customer", false, false}, {"items", false, false}, {"primary", false, false}, {"backup", true, false}}};
+template <>
+struct StructTraits<::diff::Order> {
+  static constexpr std::array<FieldInfo, 4> fields{
+      {{"customer", false, false}, {"items", false, false}, {"primary", false, false}, {"backup", true, false}}};
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::diff::Order& out) {
     switch (index) {
       case 0: return Codec<std::string>::decode(d, v, out.customer);
@@ -140,16 +173,26 @@ template <> struct StructTraits<::diff::Order> {
     }
     return true;
   }
-  static void fill_default(std::size_t index, ::diff::Order& out) { (void)index; (void)out; }
-  template <class W> static void encode_fields(W& w, const ::diff::Order& value) {
-    w.key("customer"); Codec<std::string>::encode(w, value.customer);
-    w.key("items"); Codec<std::vector<::diff::Item>>::encode(w, value.items);
-    w.key("primary"); Codec<::diff::Item>::encode(w, value.primary);
-    w.key("backup"); Codec<std::optional<::diff::Item>>::encode(w, value.backup);
+  static void fill_default(std::size_t index, ::diff::Order& out) {
+    (void)index;
+    (void)out;
+  }
+  template <class W>
+  static void encode_fields(W& w, const ::diff::Order& value) {
+    w.key("customer");
+    Codec<std::string>::encode(w, value.customer);
+    w.key("items");
+    Codec<std::vector<::diff::Item>>::encode(w, value.items);
+    w.key("primary");
+    Codec<::diff::Item>::encode(w, value.primary);
+    w.key("backup");
+    Codec<std::optional<::diff::Item>>::encode(w, value.backup);
   }
 };
-template <> struct StructTraits<::diff::Collections> {
-  static constexpr std::array<FieldInfo, 4> fields{{{"counts", false, false}, {"labels", false, false}, {"series", false, false}, {"ids", false, false}}};
+template <>
+struct StructTraits<::diff::Collections> {
+  static constexpr std::array<FieldInfo, 4> fields{
+      {{"counts", false, false}, {"labels", false, false}, {"series", false, false}, {"ids", false, false}}};
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::diff::Collections& out) {
     switch (index) {
       case 0: return Codec<std::map<std::string, std::int64_t>>::decode(d, v, out.counts);
@@ -159,16 +202,29 @@ template <> struct StructTraits<::diff::Collections> {
     }
     return true;
   }
-  static void fill_default(std::size_t index, ::diff::Collections& out) { (void)index; (void)out; }
-  template <class W> static void encode_fields(W& w, const ::diff::Collections& value) {
-    w.key("counts"); Codec<std::map<std::string, std::int64_t>>::encode(w, value.counts);
-    w.key("labels"); Codec<std::set<std::string>>::encode(w, value.labels);
-    w.key("series"); Codec<std::unordered_map<std::string, std::vector<double>>>::encode(w, value.series);
-    w.key("ids"); Codec<std::set<std::int64_t>>::encode(w, value.ids);
+  static void fill_default(std::size_t index, ::diff::Collections& out) {
+    (void)index;
+    (void)out;
+  }
+  template <class W>
+  static void encode_fields(W& w, const ::diff::Collections& value) {
+    w.key("counts");
+    Codec<std::map<std::string, std::int64_t>>::encode(w, value.counts);
+    w.key("labels");
+    Codec<std::set<std::string>>::encode(w, value.labels);
+    w.key("series");
+    Codec<std::unordered_map<std::string, std::vector<double>>>::encode(w, value.series);
+    w.key("ids");
+    Codec<std::set<std::int64_t>>::encode(w, value.ids);
   }
 };
-template <> struct StructTraits<::diff::Unions> {
-  static constexpr std::array<FieldInfo, 5> fields{{{"key", false, false}, {"mixed", false, false}, {"triple", false, false}, {"pair", false, false}, {"shape", false, false}}};
+template <>
+struct StructTraits<::diff::Unions> {
+  static constexpr std::array<FieldInfo, 5> fields{{{"key", false, false},
+                                                    {"mixed", false, false},
+                                                    {"triple", false, false},
+                                                    {"pair", false, false},
+                                                    {"shape", false, false}}};
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::diff::Unions& out) {
     switch (index) {
       case 0: return Codec<std::variant<std::int64_t, std::string>>::decode(d, v, out.key);
@@ -179,24 +235,45 @@ template <> struct StructTraits<::diff::Unions> {
     }
     return true;
   }
-  static void fill_default(std::size_t index, ::diff::Unions& out) { (void)index; (void)out; }
-  template <class W> static void encode_fields(W& w, const ::diff::Unions& value) {
-    w.key("key"); Codec<std::variant<std::int64_t, std::string>>::encode(w, value.key);
-    w.key("mixed"); Codec<std::variant<std::monostate, double, ::diff::Item>>::encode(w, value.mixed);
-    w.key("triple"); Codec<std::tuple<std::string, std::int64_t, bool>>::encode(w, value.triple);
-    w.key("pair"); Codec<std::pair<double, std::string>>::encode(w, value.pair);
-    w.key("shape"); Codec<std::variant<std::vector<std::int64_t>, ::diff::Item, bool>>::encode(w, value.shape);
+  static void fill_default(std::size_t index, ::diff::Unions& out) {
+    (void)index;
+    (void)out;
+  }
+  template <class W>
+  static void encode_fields(W& w, const ::diff::Unions& value) {
+    w.key("key");
+    Codec<std::variant<std::int64_t, std::string>>::encode(w, value.key);
+    w.key("mixed");
+    Codec<std::variant<std::monostate, double, ::diff::Item>>::encode(w, value.mixed);
+    w.key("triple");
+    Codec<std::tuple<std::string, std::int64_t, bool>>::encode(w, value.triple);
+    w.key("pair");
+    Codec<std::pair<double, std::string>>::encode(w, value.pair);
+    w.key("shape");
+    Codec<std::variant<std::vector<std::int64_t>, ::diff::Item, bool>>::encode(w, value.shape);
   }
 };
-template <> struct StructTraits<::diff::search_args> {
-  static constexpr std::array<FieldInfo, 6> fields{{{"query", false, false}, {"limit", false, true}, {"cursor", true, false}, {"sort", false, true}, {"threshold", false, false}, {"priority", false, true}}};
+template <>
+struct StructTraits<::diff::search_args> {
+  static constexpr std::array<FieldInfo, 6> fields{{{"query", false, false},
+                                                    {"limit", false, true},
+                                                    {"cursor", true, false},
+                                                    {"sort", false, true},
+                                                    {"threshold", false, false},
+                                                    {"priority", false, true}}};
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::diff::search_args& out) {
     switch (index) {
-      case 0: return Codec<std::string>::decode(d, v, out.query) && check(d, ::diff::constraint(R"([:and :string [:re "^[a-z ]+$"]])"), to_json_value(out.query));
-      case 1: return Codec<std::int64_t>::decode(d, v, out.limit) && check(d, ::diff::constraint("[:and :int [:>= 1] [:<= 50]]"), to_json_value(out.limit));
+      case 0:
+        return Codec<std::string>::decode(d, v, out.query) &&
+               check(d, ::diff::constraint(R"([:and :string [:re "^[a-z ]+$"]])"), to_json_value(out.query));
+      case 1:
+        return Codec<std::int64_t>::decode(d, v, out.limit) &&
+               check(d, ::diff::constraint("[:and :int [:>= 1] [:<= 50]]"), to_json_value(out.limit));
       case 2: return Codec<std::optional<std::string>>::decode(d, v, out.cursor);
       case 3: return Codec<std::string>::decode(d, v, out.sort);
-      case 4: return Codec<double>::decode(d, v, out.threshold) && check(d, ::diff::constraint("[:and :float [:>= 0.0] [:<= 1.0]]"), to_json_value(out.threshold));
+      case 4:
+        return Codec<double>::decode(d, v, out.threshold) &&
+               check(d, ::diff::constraint("[:and :float [:>= 0.0] [:<= 1.0]]"), to_json_value(out.threshold));
       case 5: return Codec<::diff::Priority>::decode(d, v, out.priority);
     }
     return true;
@@ -208,13 +285,20 @@ template <> struct StructTraits<::diff::search_args> {
       case 5: out.priority = ::diff::Priority::low; break;
     }
   }
-  template <class W> static void encode_fields(W& w, const ::diff::search_args& value) {
-    w.key("query"); Codec<std::string>::encode(w, value.query);
-    w.key("limit"); Codec<std::int64_t>::encode(w, value.limit);
-    w.key("cursor"); Codec<std::optional<std::string>>::encode(w, value.cursor);
-    w.key("sort"); Codec<std::string>::encode(w, value.sort);
-    w.key("threshold"); Codec<double>::encode(w, value.threshold);
-    w.key("priority"); Codec<::diff::Priority>::encode(w, value.priority);
+  template <class W>
+  static void encode_fields(W& w, const ::diff::search_args& value) {
+    w.key("query");
+    Codec<std::string>::encode(w, value.query);
+    w.key("limit");
+    Codec<std::int64_t>::encode(w, value.limit);
+    w.key("cursor");
+    Codec<std::optional<std::string>>::encode(w, value.cursor);
+    w.key("sort");
+    Codec<std::string>::encode(w, value.sort);
+    w.key("threshold");
+    Codec<double>::encode(w, value.threshold);
+    w.key("priority");
+    Codec<::diff::Priority>::encode(w, value.priority);
   }
 };
 }  // namespace ptc::codec
@@ -242,20 +326,22 @@ Schema flat_schema() {
       .value();
 }
 Schema order_schema() {
-  return ptc::parse_malli_type(with_item(
-             "[:map [:customer :string] [:items [:vector ITEM]] [:primary ITEM] [:backup {:optional true} [:maybe ITEM]]]"))
+  return ptc::parse_malli_type(with_item("[:map [:customer :string] [:items [:vector ITEM]] [:primary ITEM] [:backup "
+                                         "{:optional true} [:maybe ITEM]]]"))
       .value();
 }
 Schema collections_schema() {
   return ptc::parse_malli_type(
-             "[:map [:counts [:map-of :string :int]] [:labels [:set :string]] [:series [:map-of :string [:vector :double]]] "
+             "[:map [:counts [:map-of :string :int]] [:labels [:set :string]] [:series [:map-of :string [:vector "
+             ":double]]] "
              "[:ids [:set :int]]]")
       .value();
 }
 Schema unions_schema() {
-  return ptc::parse_malli_type(with_item(
-             "[:map [:key [:or :int :string]] [:mixed [:or :nil :double ITEM]] [:triple [:tuple :string :int :boolean]] "
-             "[:pair [:tuple :double :string]] [:shape [:or [:vector :int] ITEM :boolean]]]"))
+  return ptc::parse_malli_type(
+             with_item("[:map [:key [:or :int :string]] [:mixed [:or :nil :double ITEM]] [:triple [:tuple :string :int "
+                       ":boolean]] "
+                       "[:pair [:tuple :double :string]] [:shape [:or [:vector :int] ITEM :boolean]]]"))
       .value();
 }
 Schema search_schema() {
@@ -270,9 +356,9 @@ Schema search_schema() {
 constexpr std::size_t kDocuments = 10000;
 
 TEST(CodecDifferential, FlatScalars) {
-  report("flat", compare_with_validator(flat_schema(), 1, kDocuments,
-                                        {{-2147483648LL, 2147483647LL, false}, {0, 255, true}},
-                                        decode_text_into<diff::Flat>()));
+  report("flat",
+         compare_with_validator(flat_schema(), 1, kDocuments, {{-2147483648LL, 2147483647LL, false}, {0, 255, true}},
+                                decode_text_into<diff::Flat>()));
 }
 
 TEST(CodecDifferential, NestedStructsAndVectors) {
@@ -280,8 +366,8 @@ TEST(CodecDifferential, NestedStructsAndVectors) {
 }
 
 TEST(CodecDifferential, MapsAndSets) {
-  report("collections", compare_with_validator(collections_schema(), 3, kDocuments, {},
-                                               decode_text_into<diff::Collections>()));
+  report("collections",
+         compare_with_validator(collections_schema(), 3, kDocuments, {}, decode_text_into<diff::Collections>()));
 }
 
 TEST(CodecDifferential, VariantsAndTuples) {
@@ -289,8 +375,7 @@ TEST(CodecDifferential, VariantsAndTuples) {
 }
 
 TEST(CodecDifferential, DefaultsAndConstraints) {
-  report("defaults", compare_with_validator(search_schema(), 5, kDocuments, {},
-                                            decode_text_into<diff::search_args>()));
+  report("defaults", compare_with_validator(search_schema(), 5, kDocuments, {}, decode_text_into<diff::search_args>()));
 }
 
 }  // namespace

@@ -43,11 +43,14 @@ struct Report {
 }  // namespace shop
 
 namespace ptc::codec {
-template <> struct EnumTraits<::shop::Level> {
+template <>
+struct EnumTraits<::shop::Level> {
   static constexpr std::array<EnumEntry<::shop::Level>, 1> entries{{{"low", ::shop::Level::low}}};
 };
-template <> struct StructTraits<::shop::Report> {
-  static constexpr std::array<FieldInfo, 4> fields{{{"items", false, false}, {"counts", false, false}, {"status", false, false}, {"extra", false, false}}};
+template <>
+struct StructTraits<::shop::Report> {
+  static constexpr std::array<FieldInfo, 4> fields{
+      {{"items", false, false}, {"counts", false, false}, {"status", false, false}, {"extra", false, false}}};
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::shop::Report& out) {
     switch (index) {
       case 0: return Codec<std::vector<::shop::Item>>::decode(d, v, out.items);
@@ -57,12 +60,20 @@ template <> struct StructTraits<::shop::Report> {
     }
     return true;
   }
-  static void fill_default(std::size_t index, ::shop::Report& out) { (void)index; (void)out; }
-  template <class W> static void encode_fields(W& w, const ::shop::Report& value) {
-    w.key("items"); Codec<std::vector<::shop::Item>>::encode(w, value.items);
-    w.key("counts"); Codec<std::unordered_map<std::string, std::int64_t>>::encode(w, value.counts);
-    w.key("status"); Codec<::shop::Status>::encode(w, value.status);
-    w.key("extra"); Codec<std::variant<std::monostate, double, std::string>>::encode(w, value.extra);
+  static void fill_default(std::size_t index, ::shop::Report& out) {
+    (void)index;
+    (void)out;
+  }
+  template <class W>
+  static void encode_fields(W& w, const ::shop::Report& value) {
+    w.key("items");
+    Codec<std::vector<::shop::Item>>::encode(w, value.items);
+    w.key("counts");
+    Codec<std::unordered_map<std::string, std::int64_t>>::encode(w, value.counts);
+    w.key("status");
+    Codec<::shop::Status>::encode(w, value.status);
+    w.key("extra");
+    Codec<std::variant<std::monostate, double, std::string>>::encode(w, value.extra);
   }
 };
 }  // namespace ptc::codec
@@ -113,7 +124,9 @@ TEST(Encode, FloatsAsNlohmannWritesThem) {
 }
 
 TEST(Encode, StringsEscapedAsNlohmannEscapesThem) {
-  EXPECT_EQ(text_of(std::string("a\"b\\c\b\f\n\r\t\x01\x1f\x7f/")), R"("a\"b\\c\b\f\n\r\t\u0001\u001f)" "\x7f" R"(/")");
+  EXPECT_EQ(text_of(std::string("a\"b\\c\b\f\n\r\t\x01\x1f\x7f/")), R"("a\"b\\c\b\f\n\r\t\u0001\u001f)"
+                                                                    "\x7f"
+                                                                    R"(/")");
   EXPECT_EQ(text_of(std::string("caf\xc3\xa9 \xf0\x9f\x98\x80")), "\"caf\xc3\xa9 \xf0\x9f\x98\x80\"");
   EXPECT_EQ(text_of(std::string("bad \xff\xfe and \xc3 cut")), "\"bad \xef\xbf\xbd\xef\xbf\xbd and \xef\xbf\xbd cut\"");
   std::string all;
@@ -180,7 +193,8 @@ TEST(ToolResultOf, ExpectedValueIsASuccessThatMatchesItsDeclaredShape) {
   ASSERT_TRUE(r.value.has_value());
   EXPECT_EQ(*r.value, json::parse(R"({"error":null,"result":5})"));
   // What the generator declares for std::expected<int64_t, std::string>, checked as dispatch checks results.
-  const auto shape = ptc::parse_malli_type(R"([:map [:result :int] [:error {:optional true} [:maybe :string]]])").value();
+  const auto shape =
+      ptc::parse_malli_type(R"([:map [:result :int] [:error {:optional true} [:maybe :string]]])").value();
   EXPECT_TRUE(ptc::validate(shape, *r.value, {ptc::Direction::Output, ptc::Mode::Strict}).ok);
 }
 
@@ -192,7 +206,8 @@ TEST(ToolResultOf, ExpectedErrorIsAFailedCallNamedByTheError) {
   auto code = ptc::codec::to_tool_result(std::expected<std::string, std::int64_t>(std::unexpect, 404));
   EXPECT_FALSE(code.success);
   EXPECT_EQ(code.message, "404");
-  auto item = ptc::codec::to_tool_result(std::expected<void, shop::Item>(std::unexpect, shop::Item{7, "Fix", std::nullopt}));
+  auto item =
+      ptc::codec::to_tool_result(std::expected<void, shop::Item>(std::unexpect, shop::Item{7, "Fix", std::nullopt}));
   EXPECT_FALSE(item.success);
   EXPECT_EQ(item.message, R"({"assignee":null,"id":7,"title":"Fix"})");
 }

@@ -35,7 +35,8 @@ struct Item {
 
 std::vector<Item> search(const std::string& query, std::int64_t limit, const std::optional<std::string>& cursor) {
   std::vector<Item> out;
-  for (std::int64_t i = 1; i <= limit && i <= 2; ++i) out.push_back({i, query + (cursor ? " after " + *cursor : ""), Status::open});
+  for (std::int64_t i = 1; i <= limit && i <= 2; ++i)
+    out.push_back({i, query + (cursor ? " after " + *cursor : ""), Status::open});
   return out;
 }
 
@@ -53,11 +54,15 @@ struct broken_args {
 }  // namespace shop
 
 namespace ptc::codec {
-template <> struct EnumTraits<::shop::Status> {
-  static constexpr std::array<EnumEntry<::shop::Status>, 2> entries{{{"open", ::shop::Status::open}, {"closed", ::shop::Status::closed}}};
+template <>
+struct EnumTraits<::shop::Status> {
+  static constexpr std::array<EnumEntry<::shop::Status>, 2> entries{
+      {{"open", ::shop::Status::open}, {"closed", ::shop::Status::closed}}};
 };
-template <> struct StructTraits<::shop::Item> {
-  static constexpr std::array<FieldInfo, 3> fields{{{"id", false, false}, {"title", false, false}, {"status", false, false}}};
+template <>
+struct StructTraits<::shop::Item> {
+  static constexpr std::array<FieldInfo, 3> fields{
+      {{"id", false, false}, {"title", false, false}, {"status", false, false}}};
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::shop::Item& out) {
     switch (index) {
       case 0: return Codec<std::int64_t>::decode(d, v, out.id);
@@ -66,15 +71,24 @@ template <> struct StructTraits<::shop::Item> {
     }
     return true;
   }
-  static void fill_default(std::size_t index, ::shop::Item& out) { (void)index; (void)out; }
-  template <class W> static void encode_fields(W& w, const ::shop::Item& value) {
-    w.key("id"); Codec<std::int64_t>::encode(w, value.id);
-    w.key("title"); Codec<std::string>::encode(w, value.title);
-    w.key("status"); Codec<::shop::Status>::encode(w, value.status);
+  static void fill_default(std::size_t index, ::shop::Item& out) {
+    (void)index;
+    (void)out;
+  }
+  template <class W>
+  static void encode_fields(W& w, const ::shop::Item& value) {
+    w.key("id");
+    Codec<std::int64_t>::encode(w, value.id);
+    w.key("title");
+    Codec<std::string>::encode(w, value.title);
+    w.key("status");
+    Codec<::shop::Status>::encode(w, value.status);
   }
 };
-template <> struct StructTraits<::shop::search_args> {
-  static constexpr std::array<FieldInfo, 3> fields{{{"query", false, false}, {"limit", false, true}, {"cursor", true, false}}};
+template <>
+struct StructTraits<::shop::search_args> {
+  static constexpr std::array<FieldInfo, 3> fields{
+      {{"query", false, false}, {"limit", false, true}, {"cursor", true, false}}};
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::shop::search_args& out) {
     static const Schema limit = parse_malli_type("[:and :int [:>= 1] [:<= 50]]").value();
     switch (index) {
@@ -89,18 +103,30 @@ template <> struct StructTraits<::shop::search_args> {
       case 1: out.limit = 10; break;
     }
   }
-  template <class W> static void encode_fields(W& w, const ::shop::search_args& value) {
-    w.key("query"); Codec<std::string>::encode(w, value.query);
-    w.key("limit"); Codec<std::int64_t>::encode(w, value.limit);
-    w.key("cursor"); Codec<std::optional<std::string>>::encode(w, value.cursor);
+  template <class W>
+  static void encode_fields(W& w, const ::shop::search_args& value) {
+    w.key("query");
+    Codec<std::string>::encode(w, value.query);
+    w.key("limit");
+    Codec<std::int64_t>::encode(w, value.limit);
+    w.key("cursor");
+    Codec<std::optional<std::string>>::encode(w, value.cursor);
   }
 };
-template <> struct StructTraits<::shop::broken_args> {
+template <>
+struct StructTraits<::shop::broken_args> {
   static constexpr std::array<FieldInfo, 1> fields{{{"n", false, false}}};
-  static bool decode_field(Decoder&, std::size_t, Value&, ::shop::broken_args&) { throw std::runtime_error("decoder broke"); }
-  static void fill_default(std::size_t index, ::shop::broken_args& out) { (void)index; (void)out; }
-  template <class W> static void encode_fields(W& w, const ::shop::broken_args& value) {
-    w.key("n"); Codec<std::int64_t>::encode(w, value.n);
+  static bool decode_field(Decoder&, std::size_t, Value&, ::shop::broken_args&) {
+    throw std::runtime_error("decoder broke");
+  }
+  static void fill_default(std::size_t index, ::shop::broken_args& out) {
+    (void)index;
+    (void)out;
+  }
+  template <class W>
+  static void encode_fields(W& w, const ::shop::broken_args& value) {
+    w.key("n");
+    Codec<std::int64_t>::encode(w, value.n);
   }
 };
 }  // namespace ptc::codec
@@ -137,7 +163,8 @@ class CodecInvoker : public ::testing::Test {
     registry.add(ptc::make_tool("search_json", "Find items.", signature(), [](const json& args, ptc::ToolContext&) {
       std::optional<std::string> cursor;
       if (args.contains("cursor") && !args.at("cursor").is_null()) cursor = args.at("cursor").get<std::string>();
-      return ptc::codec::to_tool_result(shop::search(args.at("query").get<std::string>(), args.at("limit").get<std::int64_t>(), cursor));
+      return ptc::codec::to_tool_result(shop::search(args.at("query").get<std::string>(),
+                                                     args.at("limit").get<std::int64_t>(), cursor));
     }));
     session.dispatcher().subscribe<ptc::ToolInvoked>([this](const ptc::ToolInvoked& e) { invoked.push_back(e); });
   }
@@ -149,8 +176,7 @@ class CodecInvoker : public ::testing::Test {
   }
 
   template <class Args>
-  void add(const std::string& name, const std::string& shorthand,
-           typename ptc::codec::Invoker<Args>::Call run) {
+  void add(const std::string& name, const std::string& shorthand, typename ptc::codec::Invoker<Args>::Call run) {
     ptc::ToolSpec spec;
     spec.name = name;
     spec.description = "A tool.";
@@ -172,7 +198,8 @@ TEST_F(CodecInvoker, TextArgumentsAreDecodedCoercedAndRun) {
   EXPECT_EQ(runs, 1);
   EXPECT_EQ(last.query, "shoes");
   EXPECT_EQ(last.limit, 2);
-  EXPECT_EQ(out.result.value, json::parse(R"([{"id":1,"title":"shoes","status":"open"},{"id":2,"title":"shoes","status":"open"}])"));
+  EXPECT_EQ(out.result.value,
+            json::parse(R"([{"id":1,"title":"shoes","status":"open"},{"id":2,"title":"shoes","status":"open"}])"));
   EXPECT_EQ(out.rendered, R"([{"id":1,"status":"open","title":"shoes"},{"id":2,"status":"open","title":"shoes"}])");
   EXPECT_THAT(out.validation.warnings, ElementsAre(Issue{"limit", "coerced string \"2\" to int"}));
   // The decoded arguments: undeclared fields dropped, the absent optional one null.
@@ -267,7 +294,8 @@ TEST_F(CodecInvoker, WarnOnlyAndDisabledRunOnWhatDecoded) {
 TEST_F(CodecInvoker, MalformedTextIsReportedAsDispatchReportsIt) {
   auto out = call("search", json(R"({"query": "a",)"));
   EXPECT_EQ(out.status, CallStatus::InvalidArguments);
-  EXPECT_EQ(out.result.message, "Tool arguments are not valid JSON: " + ptc::parse_json(R"({"query": "a",)").error().to_string());
+  EXPECT_EQ(out.result.message,
+            "Tool arguments are not valid JSON: " + ptc::parse_json(R"({"query": "a",)").error().to_string());
   EXPECT_EQ(call("search", json("[1]")).result.message, "Tool arguments must be a JSON object, got list.");
   auto empty = call("search", json(""));
   EXPECT_EQ(empty.result.message, "Tool validation errors:\n- query: missing required field");
@@ -276,7 +304,8 @@ TEST_F(CodecInvoker, MalformedTextIsReportedAsDispatchReportsIt) {
 
 TEST_F(CodecInvoker, ToolResultsKeepTheirMessageAndOutcome) {
   add<shop::search_args>("soft_fail", "(query :string) -> [:int]", [](shop::search_args& a, ptc::ToolContext&) {
-    return ptc::codec::to_tool_result(ptc::ToolResult<std::vector<std::int64_t>>::error("nothing for " + a.query, {1, 2}));
+    return ptc::codec::to_tool_result(ptc::ToolResult<std::vector<std::int64_t>>::error("nothing for " + a.query,
+                                                                                        {1, 2}));
   });
   auto out = call("soft_fail", json(R"({"query": "x"})"));
   EXPECT_EQ(out.status, CallStatus::Failed);
@@ -296,14 +325,16 @@ TEST_F(CodecInvoker, ResultsAreCheckedStrictly) {
   });
   auto out = call("odd", json(R"({"query": "x"})"));
   EXPECT_EQ(out.status, CallStatus::InvalidResult);
-  EXPECT_EQ(out.result.message, "Tool 'odd' returned a value that does not match its result type:\n"
-                                "Tool validation errors:\n- (root): expected one of [\"open\", \"closed\"], got 9");
+  EXPECT_EQ(out.result.message,
+            "Tool 'odd' returned a value that does not match its result type:\n"
+            "Tool validation errors:\n- (root): expected one of [\"open\", \"closed\"], got 9");
 }
 
 TEST_F(CodecInvoker, ExceptionsAreHandlerFailures) {
-  add<shop::search_args>("throws", "(query :string) -> :int", [](shop::search_args&, ptc::ToolContext&) -> ptc::ToolResult<json> {
-    throw std::runtime_error("boom");
-  });
+  add<shop::search_args>("throws", "(query :string) -> :int",
+                         [](shop::search_args&, ptc::ToolContext&) -> ptc::ToolResult<json> {
+                           throw std::runtime_error("boom");
+                         });
   EXPECT_EQ(call("throws", json(R"({"query": "x"})")).result.message, "Tool 'throws' execution failed: boom");
   add<shop::broken_args>("broken", "(n :int) -> :int",
                          [](shop::broken_args& a, ptc::ToolContext&) { return ptc::codec::to_tool_result(a.n); });

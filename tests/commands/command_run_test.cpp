@@ -99,8 +99,8 @@ TEST(RunCommand, HooksAreEmittedOnlyWhenEnabled) {
   ptc::SignalBus bus;
   SignalLog log(bus);
   auto run = [&](const std::string& hooks) {
-    ASSERT_TRUE(
-        ptc::run_command(command(hooks), json::object(), {json::object(), "", {}, &bus}, ptc::CommandExecutors{}));
+    ASSERT_TRUE(ptc::run_command(command(hooks), json::object(), {json::object(), "", {}, &bus},
+                                 ptc::CommandExecutors{}));
   };
   run("");
   run("jido: {hooks: {pre: false, after: false}}\n");

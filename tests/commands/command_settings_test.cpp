@@ -99,7 +99,8 @@ TEST(CommandSettings, PermissionEntriesMustBeStrings) {
 TEST(CommandSettings, UnknownTopLevelKeysAreRejected) {
   EXPECT_EQ(error_of({{"hooks", json::object()}}),
             "hooks: unknown key; expected $schema, version, signal_bus, permissions or commands");
-  EXPECT_EQ(error_of({{"1", 1}}), "[\"1\"]: unknown key; expected $schema, version, signal_bus, permissions or commands");
+  EXPECT_EQ(error_of({{"1", 1}}),
+            "[\"1\"]: unknown key; expected $schema, version, signal_bus, permissions or commands");
 }
 
 TEST(CommandSettings, UnknownNestedKeysAreRejected) {

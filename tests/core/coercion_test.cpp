@@ -382,16 +382,21 @@ TEST(Int64, MinAsJsonNumber) {
 TEST(Int64, MaxPlusOneAsJsonNumber) {
   auto r = ptc::validate(type(":int"), json::parse("9223372036854775808"));
   EXPECT_FALSE(r.ok);
-  EXPECT_THAT(r.errors, testing::ElementsAre(Issue{
-      "(root)", "expected int in range -9223372036854775808..9223372036854775807, got int 9223372036854775808"}));
+  EXPECT_THAT(r.errors,
+              testing::ElementsAre(Issue{
+                  "(root)",
+                  "expected int in range -9223372036854775808..9223372036854775807, got int 9223372036854775808"}));
 }
 
 TEST(Int64, Uint64MaxAsJsonNumber) {
   for (auto dir : {Direction::Input, Direction::Output}) {
-    auto r = ptc::validate(type(":int"), json(std::numeric_limits<std::uint64_t>::max()), ValidateOptions{dir, Mode::Enabled});
+    auto r = ptc::validate(type(":int"), json(std::numeric_limits<std::uint64_t>::max()),
+                           ValidateOptions{dir, Mode::Enabled});
     EXPECT_FALSE(r.ok);
-    EXPECT_THAT(r.errors, testing::ElementsAre(Issue{
-        "(root)", "expected int in range -9223372036854775808..9223372036854775807, got int 18446744073709551615"}));
+    EXPECT_THAT(r.errors,
+                testing::ElementsAre(Issue{
+                    "(root)",
+                    "expected int in range -9223372036854775808..9223372036854775807, got int 18446744073709551615"}));
   }
 }
 
@@ -412,8 +417,10 @@ TEST(Int64, OutOfRangeStrings) {
   for (const char* s : {"9223372036854775808", "-9223372036854775809", "99999999999999999999"}) {
     auto r = input_arg(":int", s);
     EXPECT_FALSE(r.ok) << s;
-    EXPECT_THAT(r.errors, testing::ElementsAre(Issue{
-        "x", std::string("expected int in range -9223372036854775808..9223372036854775807, got string \"") + s + "\""}));
+    EXPECT_THAT(r.errors,
+                testing::ElementsAre(Issue{
+                    "x", std::string("expected int in range -9223372036854775808..9223372036854775807, got string \"") +
+                             s + "\""}));
     EXPECT_TRUE(r.warnings.empty());
   }
 }
@@ -422,7 +429,10 @@ TEST(Int64, OutOfRangeStrings) {
 // ptc/coercion.hpp directly.
 
 TEST(IntFromString, Accepts) {
-  struct Case { const char* text; std::int64_t value; };
+  struct Case {
+    const char* text;
+    std::int64_t value;
+  };
   for (auto c : {Case{"42", 42}, Case{"-5", -5}, Case{"0", 0}, Case{"-0", 0},
                  Case{"9223372036854775807", std::numeric_limits<std::int64_t>::max()},
                  Case{"-9223372036854775808", std::numeric_limits<std::int64_t>::min()}}) {
@@ -439,8 +449,8 @@ TEST(IntFromString, RejectsAsInvalid) {
 }
 
 TEST(IntFromString, ReportsOutOfRange) {
-  for (const char* s : {"9223372036854775808", "-9223372036854775809", "99999999999999999999",
-                        "18446744073709551615"}) {
+  for (const char* s :
+       {"9223372036854775808", "-9223372036854775809", "99999999999999999999", "18446744073709551615"}) {
     EXPECT_EQ(co::int_from_string(s).status, co::Status::OutOfRange) << s;
   }
 }
@@ -456,8 +466,8 @@ TEST(FloatFromString, Accepts) {
 }
 
 TEST(FloatFromString, Rejects) {
-  for (const char* s : {"", "-", ".5", "5.", "01", "1e", "1e+", " 1", "1 ", "+1", "abc", "3.14abc", "NaN", "nan",
-                        "inf", "Infinity", "1e400", "0x10", "1,5"}) {
+  for (const char* s : {"", "-", ".5", "5.", "01", "1e", "1e+", " 1", "1 ", "+1", "abc", "3.14abc", "NaN", "nan", "inf",
+                        "Infinity", "1e400", "0x10", "1,5"}) {
     EXPECT_EQ(co::float_from_string(s), std::nullopt) << '"' << s << '"';
   }
 }
@@ -529,8 +539,8 @@ TEST(Describe, CutKeepsUtf8Whole) {
 TEST(Describe, TenMegabyteStringInValidationError) {
   std::string s(10 * 1024 * 1024, 'a');
   auto r = ptc::validate(type(":int"), json(s), ValidateOptions{Direction::Input, Mode::Enabled});
-  EXPECT_THAT(r.errors, testing::ElementsAre(Issue{
-      "(root)", "expected int, got string \"" + std::string(64, 'a') + "...\" (10485760 bytes)"}));
+  EXPECT_THAT(r.errors, testing::ElementsAre(Issue{"(root)", "expected int, got string \"" + std::string(64, 'a') +
+                                                                 "...\" (10485760 bytes)"}));
 }
 
 TEST(Expected, Text) {

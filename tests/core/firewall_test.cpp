@@ -8,8 +8,11 @@ namespace {
 using nlohmann::json;
 
 TEST(Firewall, HidesUnderscoreFieldsAtEveryDepth) {
-  auto s = ptc::parse_type("{summary :string, _email_ids [:int], items [{id :int, _secret :string}], user {_token :string}?}").value();
-  auto v = json::parse(R"({"summary":"s","_email_ids":[1,2],"items":[{"id":1,"_secret":"x"}],"user":{"_token":"t"},"extra":1})");
+  auto s = ptc::parse_type(
+               "{summary :string, _email_ids [:int], items [{id :int, _secret :string}], user {_token :string}?}")
+               .value();
+  auto v = json::parse(
+      R"({"summary":"s","_email_ids":[1,2],"items":[{"id":1,"_secret":"x"}],"user":{"_token":"t"},"extra":1})");
   EXPECT_EQ(ptc::firewall(s, v),
             json::parse(R"({"summary":"s","_email_ids":"<Firewalled>","items":[{"id":1,"_secret":"<Firewalled>"}],)"
                         R"("user":{"_token":"<Firewalled>"},"extra":1})"));

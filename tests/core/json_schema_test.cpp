@@ -110,8 +110,10 @@ TEST(Portable, EnumsUnionsAndMaybe) {
 }
 
 TEST(Portable, RefinementsMergeIntoTheBaseType) {
-  EXPECT_EQ(input(R"((a :int[1..100], b :int[>0], c :int[<10], d :float[0.0..1.0], e [:and :string [:re "^[a-z]+$"]]) -> :int)"),
-            rooted(R"({"type":"object","properties":{
+  EXPECT_EQ(
+      input(
+          R"((a :int[1..100], b :int[>0], c :int[<10], d :float[0.0..1.0], e [:and :string [:re "^[a-z]+$"]]) -> :int)"),
+      rooted(R"({"type":"object","properties":{
       "a":{"type":"integer","minimum":1,"maximum":100},
       "b":{"type":"integer","exclusiveMinimum":0},
       "c":{"type":"integer","exclusiveMaximum":10},
@@ -121,8 +123,7 @@ TEST(Portable, RefinementsMergeIntoTheBaseType) {
 }
 
 TEST(Portable, RepeatedKeywordGoesToAllOf) {
-  EXPECT_EQ(input(R"((r [:and :string [:re "^a"] [:re "z$"]]) -> :int)"),
-            rooted(R"({"type":"object","properties":{
+  EXPECT_EQ(input(R"((r [:and :string [:re "^a"] [:re "z$"]]) -> :int)"), rooted(R"({"type":"object","properties":{
       "r":{"allOf":[{"type":"string","pattern":"^a"},{"pattern":"z$"}]}},
       "required":["r"],"additionalProperties":false})"));
 }
@@ -212,8 +213,9 @@ TEST(OpenAI, OptionalMalliFieldWithoutMaybeBecomesNullable) {
 }
 
 TEST(OpenAI, RefusesWhatStrictModeCannotExpressNamingThePath) {
-  EXPECT_EQ(refusal("(meta :map) -> :int", Profile::OpenAI),
-            "openai cannot express a map with dynamic keys (:map / [:map-of K V]); use a map with named fields at meta");
+  EXPECT_EQ(
+      refusal("(meta :map) -> :int", Profile::OpenAI),
+      "openai cannot express a map with dynamic keys (:map / [:map-of K V]); use a map with named fields at meta");
   EXPECT_EQ(refusal("(x :any) -> :int", Profile::OpenAI), "openai cannot express :any (every value needs a type) at x");
   EXPECT_EQ(refusal("(tags [:set :string]) -> :int", Profile::OpenAI),
             "openai cannot express [:set T] (uniqueItems) at tags");
@@ -250,7 +252,8 @@ TEST(Anthropic, LikePortableWithoutDialect) {
       "q":{"type":"string"},"email":{"type":["string","null"]},
       "tags":{"type":"array","items":{"type":"string"},"uniqueItems":true}},
       "required":["q","tags"],"additionalProperties":false})"));
-  auto r = ptc::to_json_schemas(malli_sig(R"([:=> [:catn [:user [:map ["bad name" :int]]]] :int])"), Profile::Anthropic);
+  auto r =
+      ptc::to_json_schemas(malli_sig(R"([:=> [:catn [:user [:map ["bad name" :int]]]] :int])"), Profile::Anthropic);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().message, "anthropic: property name at user.bad name must match ^[a-zA-Z0-9_.-]{1,64}$");
 }
@@ -281,8 +284,9 @@ TEST(Gemini, RefusesWhatItCannotExpressNamingThePath) {
             "gemini cannot express :nil on its own (use T? for a nullable value) at v");
   EXPECT_EQ(refusal("(x [:or :int :nil]) -> :int", Profile::Gemini),
             "gemini cannot express :nil on its own (use T? for a nullable value) at x");
-  EXPECT_EQ(refusal("(meta :map) -> :int", Profile::Gemini),
-            "gemini cannot express a map with dynamic keys (:map / [:map-of K V]); use a map with named fields at meta");
+  EXPECT_EQ(
+      refusal("(meta :map) -> :int", Profile::Gemini),
+      "gemini cannot express a map with dynamic keys (:map / [:map-of K V]); use a map with named fields at meta");
   EXPECT_EQ(refusal("(x :any) -> :int", Profile::Gemini), "gemini cannot express :any (every value needs a type) at x");
   EXPECT_EQ(refusal("(u {tags [:set :int]}) -> :int", Profile::Gemini),
             "gemini cannot express [:set T] (uniqueItems) at u.tags");
@@ -419,21 +423,30 @@ TEST(ToolNames, ErrorSaysWhichRule) {
 namespace {
 
 TEST(Gemini, FractionalExclusiveBoundsOnIntsBecomeInclusive) {
-  auto s = ptc::to_json_schemas(ptc::Signature::from_malli("[:=> [:catn [:x [:and :int [:> 1.5]]] [:y [:and :int [:< -2.5]]]] :nil]").value(),
-                                ptc::Profile::Gemini).value();
-  EXPECT_EQ(s.input["properties"].dump(), R"({"x":{"type":"integer","minimum":2},"y":{"type":"integer","maximum":-3}})");
+  auto s =
+      ptc::to_json_schemas(
+          ptc::Signature::from_malli("[:=> [:catn [:x [:and :int [:> 1.5]]] [:y [:and :int [:< -2.5]]]] :nil]").value(),
+          ptc::Profile::Gemini)
+          .value();
+  EXPECT_EQ(s.input["properties"].dump(),
+            R"({"x":{"type":"integer","minimum":2},"y":{"type":"integer","maximum":-3}})");
 }
 
 TEST(Gemini, ExclusiveBoundAtTheEndOfInt64IsRefused) {
-  auto r = ptc::to_json_schemas(ptc::Signature::parse("(z :int[>9223372036854775807]) -> :nil").value(), ptc::Profile::Gemini);
+  auto r = ptc::to_json_schemas(ptc::Signature::parse("(z :int[>9223372036854775807]) -> :nil").value(),
+                                ptc::Profile::Gemini);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().message, "gemini cannot express an exclusive bound at the end of the int64 range at z");
 }
 
 TEST(Portable, OptionalAndDefaultedFieldsAcceptNullAsTheValidatorDoes) {
-  auto s = ptc::to_json_schemas(ptc::Signature::from_malli("[:=> [:catn [:x {:optional true} :int] [:n {:default 5} :int]] :nil]").value(),
-                                ptc::Profile::Anthropic).value();
-  EXPECT_EQ(s.input["properties"].dump(), R"({"x":{"type":["integer","null"]},"n":{"type":["integer","null"],"default":5}})");
+  auto s =
+      ptc::to_json_schemas(
+          ptc::Signature::from_malli("[:=> [:catn [:x {:optional true} :int] [:n {:default 5} :int]] :nil]").value(),
+          ptc::Profile::Anthropic)
+          .value();
+  EXPECT_EQ(s.input["properties"].dump(),
+            R"({"x":{"type":["integer","null"]},"n":{"type":["integer","null"],"default":5}})");
 }
 
 }  // namespace

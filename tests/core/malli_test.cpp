@@ -79,31 +79,26 @@ TEST_P(TranspileType, CanonicalMalli) {
 
 INSTANTIATE_TEST_SUITE_P(
     SpecTable, TranspileType,
-    ::testing::Values(Row{":string", ":string"}, Row{":int", ":int"}, Row{":float", ":double"},
-                      Row{":bool", ":boolean"}, Row{":keyword", ":keyword"}, Row{":any", ":any"},
-                      Row{"[:int]", "[:vector :int]"}, Row{"[:string]", "[:vector :string]"},
-                      Row{"[{:id :int}]", "[:vector [:map [:id :int]]]"},
-                      Row{"{:id :int :name :string}", "[:map [:id :int] [:name :string]]"},
-                      Row{":map", "[:map-of :keyword :any]"}, Row{":string?", "[:maybe :string]"},
-                      Row{"{:id :int :email :string?}", "[:map [:id :int] [:email {:optional true} [:maybe :string]]]"},
-                      // DESIGN section 4 additions
-                      Row{":nil", ":nil"}, Row{":boolean", ":boolean"}, Row{":double", ":double"},
-                      Row{":enum[pending active]", "[:enum \"pending\" \"active\"]"},
-                      Row{":enum[\"low\" \"high\"]", "[:enum \"low\" \"high\"]"},
-                      Row{":string|:int", "[:or :string :int]"},
-                      Row{":string|:int|:nil", "[:or :string :int :nil]"},
-                      Row{":int[>0]", "[:and :int [:> 0]]"}, Row{":int[>=1]", "[:and :int [:>= 1]]"},
-                      Row{":int[<100]", "[:and :int [:< 100]]"}, Row{":int[<=10]", "[:and :int [:<= 10]]"},
-                      Row{":int[1..100]", "[:and :int [:>= 1] [:<= 100]]"},
-                      Row{":float[0.0..1.0]", "[:and :double [:>= 0.0] [:<= 1.0]]"},
-                      Row{"[:int]?", "[:maybe [:vector :int]]"},
-                      Row{"{user {id :int}?}", "[:map [:user {:optional true} [:maybe [:map [:id :int]]]]]"},
-                      Row{"{}", "[:map]"}, Row{"[:any]", "[:vector :any]"}, Row{"[{}]", "[:vector [:map]]"},
-                      Row{"{_ids [:int]}", "[:map [:_ids [:vector :int]]]"},
-                      Row{"[:set :keyword]", "[:set :keyword]"},
-                      Row{"[:tuple :string :int]", "[:tuple :string :int]"},
-                      Row{"[:sequential :string]", "[:sequential :string]"},
-                      Row{"[:map-of :string :int]", "[:map-of :string :int]"}));
+    ::testing::Values(
+        Row{":string", ":string"}, Row{":int", ":int"}, Row{":float", ":double"}, Row{":bool", ":boolean"},
+        Row{":keyword", ":keyword"}, Row{":any", ":any"}, Row{"[:int]", "[:vector :int]"},
+        Row{"[:string]", "[:vector :string]"}, Row{"[{:id :int}]", "[:vector [:map [:id :int]]]"},
+        Row{"{:id :int :name :string}", "[:map [:id :int] [:name :string]]"}, Row{":map", "[:map-of :keyword :any]"},
+        Row{":string?", "[:maybe :string]"},
+        Row{"{:id :int :email :string?}", "[:map [:id :int] [:email {:optional true} [:maybe :string]]]"},
+        // DESIGN section 4 additions
+        Row{":nil", ":nil"}, Row{":boolean", ":boolean"}, Row{":double", ":double"},
+        Row{":enum[pending active]", "[:enum \"pending\" \"active\"]"},
+        Row{":enum[\"low\" \"high\"]", "[:enum \"low\" \"high\"]"}, Row{":string|:int", "[:or :string :int]"},
+        Row{":string|:int|:nil", "[:or :string :int :nil]"}, Row{":int[>0]", "[:and :int [:> 0]]"},
+        Row{":int[>=1]", "[:and :int [:>= 1]]"}, Row{":int[<100]", "[:and :int [:< 100]]"},
+        Row{":int[<=10]", "[:and :int [:<= 10]]"}, Row{":int[1..100]", "[:and :int [:>= 1] [:<= 100]]"},
+        Row{":float[0.0..1.0]", "[:and :double [:>= 0.0] [:<= 1.0]]"}, Row{"[:int]?", "[:maybe [:vector :int]]"},
+        Row{"{user {id :int}?}", "[:map [:user {:optional true} [:maybe [:map [:id :int]]]]]"}, Row{"{}", "[:map]"},
+        Row{"[:any]", "[:vector :any]"}, Row{"[{}]", "[:vector [:map]]"},
+        Row{"{_ids [:int]}", "[:map [:_ids [:vector :int]]]"}, Row{"[:set :keyword]", "[:set :keyword]"},
+        Row{"[:tuple :string :int]", "[:tuple :string :int]"}, Row{"[:sequential :string]", "[:sequential :string]"},
+        Row{"[:map-of :string :int]", "[:map-of :string :int]"}));
 
 class TranspileSignature : public ::testing::TestWithParam<Row> {};
 
@@ -121,8 +116,7 @@ INSTANTIATE_TEST_SUITE_P(
         // Where the examples and the table disagree, the table wins (DESIGN section 5).
         Row{"() -> {data :map, error :string?}",
             "[:=> [:cat] [:map [:data [:map-of :keyword :any]] [:error {:optional true} [:maybe :string]]]]"},
-        Row{"{count :int}", "[:=> [:cat] [:map [:count :int]]]"},
-        Row{":any", "[:=> [:cat] :any]"},
+        Row{"{count :int}", "[:=> [:cat] [:map [:count :int]]]"}, Row{":any", "[:=> [:cat] :any]"},
         Row{"(q :string, limit :int?) -> :any", "[:=> [:cat :string [:maybe :int]] :any]"},
         Row{"(query :string, limit :int) -> {count :int, _ids [:int]}",
             "[:=> [:cat :string :int] [:map [:count :int] [:_ids [:vector :int]]]]"},
@@ -393,10 +387,8 @@ TEST(MalliEntryOptions, Errors) {
 }
 
 TEST(MalliEntries, Errors) {
-  EXPECT_EQ(malli_error("[:map [:a]]"),
-            "column 7: expected a map entry [name T] or [name {options} T], got a vector");
-  EXPECT_EQ(malli_error("[:map :a]"),
-            "column 7: expected a map entry [name T] or [name {options} T], got keyword :a");
+  EXPECT_EQ(malli_error("[:map [:a]]"), "column 7: expected a map entry [name T] or [name {options} T], got a vector");
+  EXPECT_EQ(malli_error("[:map :a]"), "column 7: expected a map entry [name T] or [name {options} T], got keyword :a");
   EXPECT_EQ(malli_error("[:map [1 :int]]"), "column 8: expected a keyword or string name, got number 1");
   EXPECT_EQ(malli_error("[:map [\"\" :int]]"), "column 8: names must not be empty");
   EXPECT_EQ(malli_error("[:map [:a :int] [:a :string]]"), "column 17: duplicate field name 'a'");
@@ -470,10 +462,11 @@ TEST(MalliSignature, SpecExamples) {
                  "[:score [:and :int [:> 0] [:< 100]]]]]")
                 .render(),
             "(arg0 :string) -> {status :enum[\"pending\" \"active\" \"closed\"], score [:and :int [:> 0] [:< 100]]}");
-  EXPECT_EQ(msig("[:=> [:cat :string] [:map [:priority [:enum \"low\" \"medium\" \"high\" \"critical\"]] "
-                 "[:confidence [:and :double [:>= 0.0] [:<= 1.0]]]]]")
-                .render(),
-            "(arg0 :string) -> {priority :enum[\"low\" \"medium\" \"high\" \"critical\"], confidence :float[0.0..1.0]}");
+  EXPECT_EQ(
+      msig("[:=> [:cat :string] [:map [:priority [:enum \"low\" \"medium\" \"high\" \"critical\"]] "
+           "[:confidence [:and :double [:>= 0.0] [:<= 1.0]]]]]")
+          .render(),
+      "(arg0 :string) -> {priority :enum[\"low\" \"medium\" \"high\" \"critical\"], confidence :float[0.0..1.0]}");
   EXPECT_EQ(msig("[:=> [:cat :string] [:or :int :nil]]").render(), "(arg0 :string) -> :int|:nil");
   EXPECT_EQ(msig("[:=> [:cat] [:map [:page [:and :int [:> 0]]]]]").render(), "() -> {page :int[>0]}");
 }
@@ -495,8 +488,7 @@ TEST(MalliSignature, Errors) {
             "column 1: [:=> [:cat ...] R] takes a parameter list and a result schema");
   EXPECT_EQ(malli_error("[:=> :int :int]"),
             "column 6: expected [:cat T ...] or [:catn [name T] ...], got keyword :int");
-  EXPECT_EQ(malli_error("[:=> [:catn [:a :int] [:a :string]] :int]"),
-            "column 23: duplicate parameter name 'a'");
+  EXPECT_EQ(malli_error("[:=> [:catn [:a :int] [:a :string]] :int]"), "column 23: duplicate parameter name 'a'");
   EXPECT_EQ(malli_error("[:cat :int]"), "column 2: [:cat ...] is only allowed at the top of a signature");
   EXPECT_EQ(malli_error("[:vector [:=> [:cat] :int]]"),
             "column 11: [:=> ...] is only allowed at the top of a signature");
@@ -528,7 +520,8 @@ TEST(MalliErrors, UnknownTypesListValidOnes) {
 }
 
 TEST(MalliErrors, NonSchemaValues) {
-  EXPECT_THAT(malli_error("42"), StartsWith("column 1: expected a schema (a type keyword or a vector form), got number 42; "));
+  EXPECT_THAT(malli_error("42"),
+              StartsWith("column 1: expected a schema (a type keyword or a vector form), got number 42; "));
   EXPECT_THAT(malli_error("\"abc\""),
               StartsWith("column 1: expected a schema (a type keyword or a vector form), got string \"abc\"; "));
   EXPECT_THAT(malli_error("[:vector {:a 1}]"), StartsWith("column 10: schema properties are not supported"));
@@ -555,8 +548,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         Row{"", "column 1: empty input, expected a schema"},
         Row{"  ; only a comment", "column 19: empty input, expected a schema"},
-        Row{"[:enum \"a", "column 8: unterminated string"},
-        Row{"[:enum \"a\\q\"]", "column 10: unknown escape '\\q'"},
+        Row{"[:enum \"a", "column 8: unterminated string"}, Row{"[:enum \"a\\q\"]", "column 10: unknown escape '\\q'"},
         Row{"[:vector]", "column 1: [:vector T] takes exactly one schema, got 0"},
         Row{"[:vector :int :string]", "column 1: [:vector T] takes exactly one schema, got 2"},
         Row{"[:map [:a]]", "column 7: expected a map entry [name T] or [name {options} T], got a vector"},

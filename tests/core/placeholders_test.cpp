@@ -13,8 +13,9 @@ std::vector<std::string> messages(std::string_view text, const ptc::Signature& s
   return out;
 }
 
-const auto kUser = sig("(name :string, user {name :string, address {city :string}?, meta :map}, user-name :string, "
-                       "user_name :string, items [{id :int}]) -> :any");
+const auto kUser =
+    sig("(name :string, user {name :string, address {city :string}?, meta :map}, user-name :string, "
+        "user_name :string, items [{id :int}]) -> :any");
 
 // The spec's placeholder table, row by row.
 TEST(Placeholders, SimpleVariable) { EXPECT_TRUE(messages("Hi {{name}}", kUser).empty()); }
@@ -31,7 +32,8 @@ TEST(Placeholders, WhitespaceTrimmed) {
   EXPECT_TRUE(messages("{{ user.name }}", kUser).empty());
 }
 TEST(Placeholders, NamesMustStartWithALetter) {
-  EXPECT_EQ(messages("x {{123}}", kUser), std::vector<std::string>{"column 3: placeholder {{123}}: names must start with a letter"});
+  EXPECT_EQ(messages("x {{123}}", kUser),
+            std::vector<std::string>{"column 3: placeholder {{123}}: names must start with a letter"});
 }
 TEST(Placeholders, EmptyPlaceholderInvalid) {
   EXPECT_EQ(messages("{{}}", kUser), std::vector<std::string>{"column 1: empty placeholder {{}}"});
@@ -39,7 +41,8 @@ TEST(Placeholders, EmptyPlaceholderInvalid) {
 }
 
 TEST(Placeholders, UnknownParameter) {
-  EXPECT_EQ(messages("{{nme}}", kUser), std::vector<std::string>{"column 1: placeholder {{nme}}: no parameter named 'nme'"});
+  EXPECT_EQ(messages("{{nme}}", kUser),
+            std::vector<std::string>{"column 1: placeholder {{nme}}: no parameter named 'nme'"});
 }
 TEST(Placeholders, UnknownField) {
   EXPECT_EQ(messages("{{user.address.zip}}", kUser),
@@ -47,7 +50,8 @@ TEST(Placeholders, UnknownField) {
 }
 TEST(Placeholders, FieldOfANonMap) {
   EXPECT_EQ(messages("{{name.first}}", kUser),
-            std::vector<std::string>{"column 1: placeholder {{name.first}}: name is string, not a map with field 'first'"});
+            std::vector<std::string>{
+                "column 1: placeholder {{name.first}}: name is string, not a map with field 'first'"});
   EXPECT_EQ(messages("{{items.id}}", kUser),
             std::vector<std::string>{"column 1: placeholder {{items.id}}: items is list, not a map with field 'id'"});
 }

@@ -90,19 +90,17 @@ INSTANTIATE_TEST_SUITE_P(
     Signatures, ShorthandRoundTrip,
     ::testing::Values(
         // primitives and aliases
-        ":string", ":int", ":float", ":bool", ":keyword", ":any", ":nil", ":map", ":boolean", ":double",
-        "() -> :any",
+        ":string", ":int", ":float", ":bool", ":keyword", ":any", ":nil", ":map", ":boolean", ":double", "() -> :any",
         // lists and maps
-        "{}", "[:any]", "[{}]", "[:int]", "[:string]", "[[:int]]", "[[[:string]]]", "[:map]",
-        "[{:id :int}]", "{:id :int :name :string}", "{count :int}", "() -> {count :int}",
-        "{summary :string, count :int}", "{b :int, a :string, c :bool}", "{a-b :int, c_d :int, x1 :int}",
-        "() -> {count :int, items [:map]}",
+        "{}", "[:any]", "[{}]", "[:int]", "[:string]", "[[:int]]", "[[[:string]]]", "[:map]", "[{:id :int}]",
+        "{:id :int :name :string}", "{count :int}", "() -> {count :int}", "{summary :string, count :int}",
+        "{b :int, a :string, c :bool}", "{a-b :int, c_d :int, x1 :int}", "() -> {count :int, items [:map]}",
         // signatures
         "(a :int, b :string) -> :bool", "() -> {:count :int}", "(query :string) -> {count :int}",
         "(query :string, limit :int) -> [{id :int, title :string}]",
         "(user {:id :int, :name :string}, limit :int) -> [{order_id :int}]",
-        "(user_id :int, limit :int) -> {items [{:id :int :name :string}]}",
-        "(a :int b :string) -> :nil", "(id :int, name :string) -> :bool", "(a {a :int}) -> {a {a :int}}",
+        "(user_id :int, limit :int) -> {items [{:id :int :name :string}]}", "(a :int b :string) -> :nil",
+        "(id :int, name :string) -> :bool", "(a {a :int}) -> {a {a :int}}",
         "(query :string, limit :int) -> {count :int, _ids [:int]}",
         // nesting
         "{user {id :int, profile {bio :string, avatar :string?}}}",
@@ -117,18 +115,18 @@ INSTANTIATE_TEST_SUITE_P(
         "{user {_token :string, name :string}}",
         // enums
         ":enum[pending active]", ":enum[\"low\" \"high\"]", "(status :enum[pending active closed]) -> {ok :bool}",
-        ":enum[1 2.5 a-b c_d e.f]", R"(:enum["a\"b" "c\\d" "\u00e9" "日本"])", R"(:enum["" x])",
-        "{a :enum[x y]?}", "(text :string) -> {category :enum[\"spam\" \"ham\"], confidence :float}",
+        ":enum[1 2.5 a-b c_d e.f]", R"(:enum["a\"b" "c\\d" "\u00e9" "日本"])", R"(:enum["" x])", "{a :enum[x y]?}",
+        "(text :string) -> {category :enum[\"spam\" \"ham\"], confidence :float}",
         // unions
-        ":string|:int", ":string|:int|:nil", ":string|:int?", "(value :string|:int) -> {result :any}",
-        "{a :int}|:nil", "[:int]|:string", ":enum[x y]|:int", ":int[>0]|:string", "[:or :string :int]?",
+        ":string|:int", ":string|:int|:nil", ":string|:int?", "(value :string|:int) -> {result :any}", "{a :int}|:nil",
+        "[:int]|:string", ":enum[x y]|:int", ":int[>0]|:string", "[:or :string :int]?",
         // refinements
-        ":int[>0]", ":int[>=1]", ":int[<10]", ":int[<=10]", ":int[>-5]", ":int[1..100]", ":int[-5..5]",
-        ":int[3..3]", ":float[0.0..1.0]", ":float[-1.5..-0.5]", ":float[>0.5]", ":double[>0.5]",
-        ":float[0..1]", ":int[>0]?", "(page :int[>0], limit :int[1..100]) -> [{id :int}]",
+        ":int[>0]", ":int[>=1]", ":int[<10]", ":int[<=10]", ":int[>-5]", ":int[1..100]", ":int[-5..5]", ":int[3..3]",
+        ":float[0.0..1.0]", ":float[-1.5..-0.5]", ":float[>0.5]", ":double[>0.5]", ":float[0..1]", ":int[>0]?",
+        "(page :int[>0], limit :int[1..100]) -> [{id :int}]",
         // inline Malli
-        "(t [:set :int]) -> [:tuple :string :int]", "[:set :keyword]", "[:tuple :string :int]",
-        "[:sequential :string]", "[:map-of :string :int]", "[:set :int]?", "[[:set :int]]", "{s [:set :int]?}",
+        "(t [:set :int]) -> [:tuple :string :int]", "[:set :keyword]", "[:tuple :string :int]", "[:sequential :string]",
+        "[:map-of :string :int]", "[:set :int]?", "[[:set :int]]", "{s [:set :int]?}",
         "{tags [:set :keyword], pair [:tuple :string :int], seq [:sequential :int], "
         "counts [:map-of :string :int], code [:and :string [:re \"^[A-Z]+$\"]]}",
         "{a [:map [:b {:default 1} :int]]}", "[:vector :int]", "[:maybe :int]", "[:enum \"a\" \"b\"]",
@@ -151,29 +149,29 @@ TEST_P(MalliRoundTrip, BothPrinters) {
 INSTANTIATE_TEST_SUITE_P(
     Signatures, MalliRoundTrip,
     ::testing::Values(
-        ":string", ":double", ":nil", ":map", "[:map]", "[:vector :int]", "[:sequential :string]",
-        "[:set :keyword]", "[:map-of :string :int]", "[:map-of [:enum \"a\" \"b\"] :int]",
-        "[:map-of [:and :string [:re \"^x\"]] :int]", "[:tuple :string]", "[:tuple :string :int :boolean]",
-        "[:enum \"low\" \"medium\" \"high\"]", "[:enum 1 2.5 \"b\" true]", "[:enum :a :b]", "[:or :int :nil]",
-        "[:or [:or :int :string] :nil]", "[:maybe [:or :int :string]]", "[:and :int :any]",
-        "[:and :int [:> 0] [:< 100]]", "[:and :int [:<= 10] [:>= 1]]", "[:and :double [:>= 0.0] [:<= 1.0]]",
-        "[:and :string [:re \"^[A-Z]\"]]", "[:and :string [:re \"a\\\"b\"]]",
-        "[:map [:email {:optional true} [:maybe :string]]]", "[:map [:a {:optional true} :int]]",
-        "[:map [:count {:default 0} :int]]", "[:map [:a {:default nil} [:maybe :int]]]",
-        "[:map [:d {:default {:a [1 2.5 nil true]}} :any]]", "[:map [:a {:default :low} [:enum \"low\" \"high\"]]]",
-        "[:map [:a {:optional true :default 5 :doc \"d\"} :int]]",
-        "[:map [:active? :boolean] [:a/b :int] [:_x :int]]", "[:map [\"id\" :int] [\"first name\" :string]]",
-        "[:=> [:cat :string :int] [:map [:result :boolean]]]", "[:=> [:cat] [:map [:timestamp :string]]]",
-        "[:=> [:cat [:maybe :int]] :nil]", "[:=> [:catn [:query :string] [:limit :int]] [:vector :int]]",
+        ":string", ":double", ":nil", ":map", "[:map]", "[:vector :int]", "[:sequential :string]", "[:set :keyword]",
+        "[:map-of :string :int]", "[:map-of [:enum \"a\" \"b\"] :int]", "[:map-of [:and :string [:re \"^x\"]] :int]",
+        "[:tuple :string]", "[:tuple :string :int :boolean]", "[:enum \"low\" \"medium\" \"high\"]",
+        "[:enum 1 2.5 \"b\" true]", "[:enum :a :b]", "[:or :int :nil]", "[:or [:or :int :string] :nil]",
+        "[:maybe [:or :int :string]]", "[:and :int :any]", "[:and :int [:> 0] [:< 100]]",
+        "[:and :int [:<= 10] [:>= 1]]", "[:and :double [:>= 0.0] [:<= 1.0]]", "[:and :string [:re \"^[A-Z]\"]]",
+        "[:and :string [:re \"a\\\"b\"]]", "[:map [:email {:optional true} [:maybe :string]]]",
+        "[:map [:a {:optional true} :int]]", "[:map [:count {:default 0} :int]]",
+        "[:map [:a {:default nil} [:maybe :int]]]", "[:map [:d {:default {:a [1 2.5 nil true]}} :any]]",
+        "[:map [:a {:default :low} [:enum \"low\" \"high\"]]]",
+        "[:map [:a {:optional true :default 5 :doc \"d\"} :int]]", "[:map [:active? :boolean] [:a/b :int] [:_x :int]]",
+        "[:map [\"id\" :int] [\"first name\" :string]]", "[:=> [:cat :string :int] [:map [:result :boolean]]]",
+        "[:=> [:cat] [:map [:timestamp :string]]]", "[:=> [:cat [:maybe :int]] :nil]",
+        "[:=> [:catn [:query :string] [:limit :int]] [:vector :int]]",
         "[:=> [:cat :string] [:map [:status [:enum \"pending\" \"active\" \"closed\"]] "
         "[:score [:and :int [:> 0] [:< 100]]]]]",
         "[:=> [:cat :string] [:map [:priority [:enum \"low\" \"medium\" \"high\" \"critical\"]] "
         "[:confidence [:and :double [:>= 0.0] [:<= 1.0]]]]]",
         "[:=> [:cat :string] [:or :int :nil]]", "[:=> [:cat] [:map [:page [:and :int [:> 0]]]]]",
         "[:=> [:cat :int :int] [:map [:items [:vector [:map [:id :int] [:name :string]]]]]]",
-        "[:=> [:cat [:set :int] [:tuple :int :int]] [:sequential [:map-of :string :any]]]",
-        "[:and :double [:> 1e300]]", "[:and :double [:> 1.0E-5]]", "[:and :double [:>= -0.0]]",
-        "[:and :int [:< 9223372036854775807]]", "[:and :int [:> -9223372036854775808]]", "[:enum 1e300 -0.0]",
+        "[:=> [:cat [:set :int] [:tuple :int :int]] [:sequential [:map-of :string :any]]]", "[:and :double [:> 1e300]]",
+        "[:and :double [:> 1.0E-5]]", "[:and :double [:>= -0.0]]", "[:and :int [:< 9223372036854775807]]",
+        "[:and :int [:> -9223372036854775808]]", "[:enum 1e300 -0.0]",
         "[:=> [:catn [:_x :int] [:y {:optional true} [:maybe :string]]] [:map [:_out :int]]]"));
 
 // ---------------------------------------------------------------------------------------------
@@ -184,12 +182,10 @@ TEST(FactoryRoundTrip, MapWithEveryEntryKind) {
   with_default.with_default(0);
   MapEntry with_doc{"note", Schema::string()};
   with_doc.doc = "free text";
-  auto out = Schema::map({MapEntry{"id", Schema::integer()},
-                          MapEntry{"email", Schema::maybe(Schema::string()), true},
-                          MapEntry{"nick", Schema::string(), true},
-                          MapEntry{"tag", Schema::maybe(Schema::string()), false},
-                          with_default,
-                          MapEntry{"_secret", Schema::string()}});
+  auto out =
+      Schema::map({MapEntry{"id", Schema::integer()}, MapEntry{"email", Schema::maybe(Schema::string()), true},
+                   MapEntry{"nick", Schema::string(), true}, MapEntry{"tag", Schema::maybe(Schema::string()), false},
+                   with_default, MapEntry{"_secret", Schema::string()}});
   Signature s({MapEntry{"q", Schema::string()}}, out);
   check_round_trips(s);
   Signature s2({MapEntry{"q", Schema::string()}}, Schema::map({with_doc}));
@@ -244,7 +240,8 @@ TEST(RenderGaps, NonIdentifierParamNamesAreRejected) {
   auto s = Signature::from_malli("[:=> [:catn [\"first name\" :string]] :int]");
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().to_string(),
-            "column 14: parameter names start with a letter or '_' and hold letters, digits, '_' and '-', got \"first name\"");
+            "column 14: parameter names start with a letter or '_' and hold letters, digits, '_' and '-', got \"first "
+            "name\"");
 }
 
 TEST(RenderGaps, DeepShorthandHasReadableMalli) {

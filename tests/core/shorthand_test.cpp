@@ -120,10 +120,8 @@ TEST(ShorthandEdgeCases, ListOfAnyAndListOfEmptyMaps) {
 }
 
 TEST(ShorthandEdgeCases, EmptyStringIsInvalid) {
-  EXPECT_EQ(parse_error(""),
-            "column 1: empty signature; expected a type such as {count :int} or (params) -> type");
-  EXPECT_EQ(parse_error("   "),
-            "column 4: empty signature; expected a type such as {count :int} or (params) -> type");
+  EXPECT_EQ(parse_error(""), "column 1: empty signature; expected a type such as {count :int} or (params) -> type");
+  EXPECT_EQ(parse_error("   "), "column 4: empty signature; expected a type such as {count :int} or (params) -> type");
   auto t = ptc::parse_type("");
   ASSERT_FALSE(t.ok());
   EXPECT_EQ(t.error().to_string(), "column 1: empty type; expected a type such as :int or {id :int}");
@@ -150,8 +148,8 @@ TEST(ShorthandSignature, ParamsAndResult) {
   ASSERT_EQ(s.params().size(), 2u);
   EXPECT_EQ(s.params()[0], MapEntry("query", Schema::string()));
   EXPECT_EQ(s.params()[1], MapEntry("limit", Schema::integer()));
-  EXPECT_EQ(s.output(), Schema::vector(Schema::map({MapEntry{"id", Schema::integer()},
-                                                    MapEntry{"title", Schema::string()}})));
+  EXPECT_EQ(s.output(),
+            Schema::vector(Schema::map({MapEntry{"id", Schema::integer()}, MapEntry{"title", Schema::string()}})));
   EXPECT_EQ(s.input(), Schema::map({MapEntry{"query", Schema::string()}, MapEntry{"limit", Schema::integer()}}));
   EXPECT_EQ(s.render(), "(query :string, limit :int) -> [{id :int, title :string}]");
 }
@@ -211,10 +209,10 @@ TEST(ShorthandSignature, ListOfAnyMap) {
 
 TEST(ShorthandSignature, NestedStructures) {
   auto t = type("{user {id :int, profile {bio :string, avatar :string?}}}");
-  auto profile = Schema::map({MapEntry{"bio", Schema::string()},
-                              MapEntry{"avatar", Schema::maybe(Schema::string()), true}});
-  auto expected = Schema::map({MapEntry{"user", Schema::map({MapEntry{"id", Schema::integer()},
-                                                              MapEntry{"profile", profile}})}});
+  auto profile =
+      Schema::map({MapEntry{"bio", Schema::string()}, MapEntry{"avatar", Schema::maybe(Schema::string()), true}});
+  auto expected =
+      Schema::map({MapEntry{"user", Schema::map({MapEntry{"id", Schema::integer()}, MapEntry{"profile", profile}})}});
   EXPECT_EQ(t, expected);
   EXPECT_EQ(canon("{user {id :int, profile {bio :string, avatar :string?}}}"),
             "() -> {user {id :int, profile {bio :string, avatar :string?}}}");
@@ -365,8 +363,7 @@ TEST(ShorthandUnion, NullableUnionRendersAsInlineMalli) {
 }
 
 TEST(ShorthandUnion, UnionsOfCompositeTypes) {
-  EXPECT_EQ(type("{a :int}|:nil"),
-            Schema::one_of({Schema::map({MapEntry{"a", Schema::integer()}}), Schema::nil()}));
+  EXPECT_EQ(type("{a :int}|:nil"), Schema::one_of({Schema::map({MapEntry{"a", Schema::integer()}}), Schema::nil()}));
   EXPECT_EQ(canon("[:int]|:string"), "() -> [:int]|:string");
   EXPECT_EQ(canon(":enum[x y]|:int"), "() -> :enum[\"x\" \"y\"]|:int");
   EXPECT_EQ(canon(":int[>0]|:string"), "() -> :int[>0]|:string");
@@ -487,28 +484,28 @@ TEST_P(ShorthandErrorColumn, ExactMessage) {
 
 INSTANTIATE_TEST_SUITE_P(
     Malformed, ShorthandErrorColumn,
-    ::testing::Values(
-        ErrorCase{"(a :int", "column 8: unexpected end of input, expected ',' or ')'"},
-        ErrorCase{"(a :int) ->", "column 12: expected a result type after '->'"},
-        ErrorCase{"() ->", "column 6: expected a result type after '->'"},
-        ErrorCase{"()", "column 3: expected '->' after the parameter list"},
-        ErrorCase{"(a :int) :int", "column 10: expected '->' after the parameter list"},
-        ErrorCase{"(", "column 2: unexpected end of input, expected a parameter name or ')'"},
-        ErrorCase{"(a", "column 3: unexpected end of input, expected a type for 'a'"},
-        ErrorCase{"{x :int", "column 8: unexpected end of input, expected ',' or '}'"},
-        ErrorCase{"[:int", "column 6: expected ']' to close the list opened at column 1, got end of input"},
-        ErrorCase{"{a [:int}", "column 9: expected ']' to close the list opened at column 4, got '}'"},
-        ErrorCase{"(a :int,)", "column 9: expected a parameter name after ','"},
-        ErrorCase{"{a :int, b :string,}", "column 20: expected a field name after ','"},
-        ErrorCase{"{a :int,, b :int}", "column 9: expected a field name, got ','"},
-        ErrorCase{"{a :int} x", "column 10: unexpected 'x' after the signature"},
-        ErrorCase{"{a :int}}", "column 9: unexpected '}' after the signature"},
-        ErrorCase{"[:int]]", "column 7: unexpected ']' after the signature"},
-        ErrorCase{"(a :int) -> :int extra", "column 18: unexpected 'e' after the signature"},
-        ErrorCase{":enum[]", "column 1: :enum[] needs at least one value"},
-        ErrorCase{":int[5..1]", "column 6: empty range: 5 is greater than 1"},
-        ErrorCase{":int[>0.5]", "column 7: bounds of :int must be integers, got 0.5"},
-        ErrorCase{"(a :int, b :string, a :bool) -> :nil", "column 21: duplicate parameter name 'a'"}));
+    ::testing::Values(ErrorCase{"(a :int", "column 8: unexpected end of input, expected ',' or ')'"},
+                      ErrorCase{"(a :int) ->", "column 12: expected a result type after '->'"},
+                      ErrorCase{"() ->", "column 6: expected a result type after '->'"},
+                      ErrorCase{"()", "column 3: expected '->' after the parameter list"},
+                      ErrorCase{"(a :int) :int", "column 10: expected '->' after the parameter list"},
+                      ErrorCase{"(", "column 2: unexpected end of input, expected a parameter name or ')'"},
+                      ErrorCase{"(a", "column 3: unexpected end of input, expected a type for 'a'"},
+                      ErrorCase{"{x :int", "column 8: unexpected end of input, expected ',' or '}'"},
+                      ErrorCase{"[:int",
+                                "column 6: expected ']' to close the list opened at column 1, got end of input"},
+                      ErrorCase{"{a [:int}", "column 9: expected ']' to close the list opened at column 4, got '}'"},
+                      ErrorCase{"(a :int,)", "column 9: expected a parameter name after ','"},
+                      ErrorCase{"{a :int, b :string,}", "column 20: expected a field name after ','"},
+                      ErrorCase{"{a :int,, b :int}", "column 9: expected a field name, got ','"},
+                      ErrorCase{"{a :int} x", "column 10: unexpected 'x' after the signature"},
+                      ErrorCase{"{a :int}}", "column 9: unexpected '}' after the signature"},
+                      ErrorCase{"[:int]]", "column 7: unexpected ']' after the signature"},
+                      ErrorCase{"(a :int) -> :int extra", "column 18: unexpected 'e' after the signature"},
+                      ErrorCase{":enum[]", "column 1: :enum[] needs at least one value"},
+                      ErrorCase{":int[5..1]", "column 6: empty range: 5 is greater than 1"},
+                      ErrorCase{":int[>0.5]", "column 7: bounds of :int must be integers, got 0.5"},
+                      ErrorCase{"(a :int, b :string, a :bool) -> :nil", "column 21: duplicate parameter name 'a'"}));
 
 TEST(ShorthandErrors, MissingTypeNamesTheColumnAndValidTypes) {
   EXPECT_THAT(parse_error("{x}"), StartsWith("column 3: expected a type, got '}'; valid types are :string :int"));
@@ -704,7 +701,7 @@ TEST(ShorthandBadInput, ModerateMapNestingParses) {
 TEST(ShorthandBadInput, InvalidUtf8NamesTheColumn) {
   EXPECT_EQ(parse_error("{a :string}\xff"), "column 12: invalid UTF-8");
   EXPECT_EQ(parse_error("(a :string) -> :enum[\"caf\xc3\" x]"), "column 26: invalid UTF-8");
-  EXPECT_EQ(parse_error("\xc0\xaf"), "column 1: invalid UTF-8");                  // overlong '/'
+  EXPECT_EQ(parse_error("\xc0\xaf"), "column 1: invalid UTF-8");                 // overlong '/'
   EXPECT_EQ(parse_error(":enum[\"\xed\xa0\x80\"]"), "column 8: invalid UTF-8");  // surrogate
   EXPECT_EQ(parse_error("{a :int}\n\xfe"), "line 2, column 1: invalid UTF-8");
   auto t = ptc::parse_type(":int\x80");
@@ -736,7 +733,8 @@ TEST(ShorthandBadInput, HugeEnumStringParses) {
 }
 
 TEST(ShorthandBadInput, HugeNumberInRefinementIsAnError) {
-  EXPECT_EQ(parse_error(":int[>99999999999999999999]"), "column 7: integer 99999999999999999999 is out of range (-9223372036854775808..9223372036854775807)");
+  EXPECT_EQ(parse_error(":int[>99999999999999999999]"),
+            "column 7: integer 99999999999999999999 is out of range (-9223372036854775808..9223372036854775807)");
   EXPECT_EQ(parse_error(":float[>1e400]"), "column 9: malformed number '1e400'");
 }
 
@@ -748,7 +746,10 @@ TEST(ShorthandReview, SpacesAroundUnionBars) {
   auto s = ptc::Signature::parse("(a :string | :int) -> :int |\n :nil");
   ASSERT_TRUE(s.ok()) << s.error().to_string();
   EXPECT_EQ(s->render(), "(a :string|:int) -> :int|:nil");
-  EXPECT_TRUE(ptc::Signature::parse("(a :int |) -> :int").error().to_string().starts_with("column 10: expected a type, got ')'"));
+  EXPECT_TRUE(ptc::Signature::parse("(a :int |) -> :int")
+                  .error()
+                  .to_string()
+                  .starts_with("column 10: expected a type, got ')'"));
 }
 
 TEST(ShorthandReview, HugeBoundsSayOutOfRange) {

@@ -164,7 +164,8 @@ TEST(Paths, NonIdentifierKeyInsideNestedMap) {
 
 TEST(Paths, ListIndexAtRoot) {
   auto r = out(type("[:int]"), json::array({1, "x", 3, nullptr}));
-  EXPECT_THAT(r.errors, ElementsAre(Issue{"[1]", "expected int, got string \"x\""}, Issue{"[3]", "expected int, got nil"}));
+  EXPECT_THAT(r.errors,
+              ElementsAre(Issue{"[1]", "expected int, got string \"x\""}, Issue{"[3]", "expected int, got nil"}));
 }
 
 TEST(Paths, NestedLists) {
@@ -181,10 +182,8 @@ TEST(Order, AllErrorsReportedInDeclarationOrderThenUnexpected) {
   auto r = out(s, json{{"a", 1}, {"z", "x"}, {"q", 1}, {"b", 2}}, Mode::Strict);
   EXPECT_FALSE(r.ok);
   EXPECT_THAT(r.errors, ElementsAre(Issue{"z", "expected int, got string \"x\""},
-                                    Issue{"a", "expected string, got int 1"},
-                                    Issue{"m", "missing required field"},
-                                    Issue{"b", "unexpected field"},
-                                    Issue{"q", "unexpected field"}));
+                                    Issue{"a", "expected string, got int 1"}, Issue{"m", "missing required field"},
+                                    Issue{"b", "unexpected field"}, Issue{"q", "unexpected field"}));
 }
 
 TEST(Order, NestedErrorsDepthFirst) {
@@ -218,8 +217,8 @@ TEST(Modes, EnabledInput) {
 TEST(Modes, EnabledOutput) {
   auto r = out(mode_schema(), mode_value());
   EXPECT_FALSE(r.ok);
-  EXPECT_THAT(r.errors, ElementsAre(Issue{"id", "expected int, got string \"42\""},
-                                    Issue{"name", "expected string, got int 7"}));
+  EXPECT_THAT(r.errors,
+              ElementsAre(Issue{"id", "expected int, got string \"42\""}, Issue{"name", "expected string, got int 7"}));
   EXPECT_THAT(r.warnings, IsEmpty());
   EXPECT_EQ(r.value, mode_value());
 }
@@ -228,8 +227,8 @@ TEST(Modes, WarnOnlyInput) {
   auto r = in(mode_schema(), mode_value(), Mode::WarnOnly);
   EXPECT_TRUE(r.ok);
   EXPECT_THAT(r.errors, IsEmpty());
-  EXPECT_THAT(r.warnings, ElementsAre(Issue{"id", "coerced string \"42\" to int"},
-                                      Issue{"name", "expected string, got int 7"}));
+  EXPECT_THAT(r.warnings,
+              ElementsAre(Issue{"id", "coerced string \"42\" to int"}, Issue{"name", "expected string, got int 7"}));
   EXPECT_EQ(r.value, json::parse(R"({"id":42,"name":7,"extra":true})"));
 }
 
@@ -237,8 +236,8 @@ TEST(Modes, WarnOnlyOutput) {
   auto r = out(mode_schema(), mode_value(), Mode::WarnOnly);
   EXPECT_TRUE(r.ok);
   EXPECT_THAT(r.errors, IsEmpty());
-  EXPECT_THAT(r.warnings, ElementsAre(Issue{"id", "expected int, got string \"42\""},
-                                      Issue{"name", "expected string, got int 7"}));
+  EXPECT_THAT(r.warnings,
+              ElementsAre(Issue{"id", "expected int, got string \"42\""}, Issue{"name", "expected string, got int 7"}));
   EXPECT_EQ(r.value, mode_value());
 }
 
@@ -246,8 +245,7 @@ TEST(Modes, StrictInput) {
   auto r = in(mode_schema(), mode_value(), Mode::Strict);
   EXPECT_FALSE(r.ok);
   EXPECT_THAT(r.errors, ElementsAre(Issue{"id", "expected int, got string \"42\""},
-                                    Issue{"name", "expected string, got int 7"},
-                                    Issue{"extra", "unexpected field"}));
+                                    Issue{"name", "expected string, got int 7"}, Issue{"extra", "unexpected field"}));
   EXPECT_THAT(r.warnings, IsEmpty());
 }
 
@@ -255,8 +253,7 @@ TEST(Modes, StrictOutput) {
   auto r = out(mode_schema(), mode_value(), Mode::Strict);
   EXPECT_FALSE(r.ok);
   EXPECT_THAT(r.errors, ElementsAre(Issue{"id", "expected int, got string \"42\""},
-                                    Issue{"name", "expected string, got int 7"},
-                                    Issue{"extra", "unexpected field"}));
+                                    Issue{"name", "expected string, got int 7"}, Issue{"extra", "unexpected field"}));
   EXPECT_THAT(r.warnings, IsEmpty());
 }
 
@@ -314,9 +311,9 @@ TEST(Modes, WarnOnlyTurnsEveryKindOfErrorIntoAWarning) {
   auto r = out(s, v, Mode::WarnOnly);
   EXPECT_TRUE(r.ok);
   EXPECT_THAT(r.errors, IsEmpty());
-  EXPECT_THAT(r.warnings, ElementsAre(Issue{"id", "missing required field"},
-                                      Issue{"tags[1]", "expected string, got int 1"},
-                                      Issue{"kind", "expected one of [\"a\", \"b\"], got \"c\""}));
+  EXPECT_THAT(r.warnings,
+              ElementsAre(Issue{"id", "missing required field"}, Issue{"tags[1]", "expected string, got int 1"},
+                          Issue{"kind", "expected one of [\"a\", \"b\"], got \"c\""}));
 }
 
 TEST(Modes, WarnOnlySetDuplicateBecomesWarning) {
@@ -452,7 +449,8 @@ TEST(Enum, QuotedValuesAndPath) {
 TEST(Enum, NonStringGot) {
   auto s = type(":enum[pending active]");
   EXPECT_THAT(out(s, 5).errors, ElementsAre(Issue{"(root)", "expected one of [\"pending\", \"active\"], got 5"}));
-  EXPECT_THAT(out(s, nullptr).errors, ElementsAre(Issue{"(root)", "expected one of [\"pending\", \"active\"], got nil"}));
+  EXPECT_THAT(out(s, nullptr).errors,
+              ElementsAre(Issue{"(root)", "expected one of [\"pending\", \"active\"], got nil"}));
 }
 
 TEST(Enum, IsCaseSensitive) { EXPECT_FALSE(out(type(":enum[pending active]"), "Active").ok); }
@@ -611,8 +609,8 @@ TEST(Tuple, TooFewItems) {
 
 TEST(Tuple, ItemErrorsByPosition) {
   auto r = out(type("[:tuple :int :string]"), json::array({"a", 1}));
-  EXPECT_THAT(r.errors, ElementsAre(Issue{"[0]", "expected int, got string \"a\""},
-                                    Issue{"[1]", "expected string, got int 1"}));
+  EXPECT_THAT(r.errors,
+              ElementsAre(Issue{"[0]", "expected int, got string \"a\""}, Issue{"[1]", "expected string, got int 1"}));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -674,8 +672,8 @@ TEST(Refinement, RegexIsUnanchoredSearch) {
 TEST(Refinement, EveryFailedBoundReported) {
   auto s = malli("[:and :int [:> 10] [:< 5]]");
   auto r = out(s, 7);
-  EXPECT_THAT(r.errors, ElementsAre(Issue{"(root)", "expected value > 10, got 7"},
-                                    Issue{"(root)", "expected value < 5, got 7"}));
+  EXPECT_THAT(r.errors,
+              ElementsAre(Issue{"(root)", "expected value > 10, got 7"}, Issue{"(root)", "expected value < 5, got 7"}));
 }
 
 TEST(Refinement, InsideMapWithPath) {
@@ -717,7 +715,8 @@ TEST(Map, NestedUnexpectedFieldPathInStrict) {
 TEST(Map, SignatureOutputMissingFieldsAll) {
   auto sig = ptc::Signature::parse("() -> {count :int, items [:string]}").value();
   auto r = out(sig.output(), json::object());
-  EXPECT_THAT(r.errors, ElementsAre(Issue{"count", "missing required field"}, Issue{"items", "missing required field"}));
+  EXPECT_THAT(r.errors,
+              ElementsAre(Issue{"count", "missing required field"}, Issue{"items", "missing required field"}));
 }
 
 }  // namespace
@@ -743,11 +742,13 @@ TEST(Regressions, UnionWithFloatWidensIntInput) {
 
 TEST(Regressions, IntegersBeyond64BitsSayTheRange) {
   auto below = out(type(":int"), json::parse("-9223372036854775809"));
-  EXPECT_THAT(below.errors, ElementsAre(Issue{"(root)", "expected int in range -9223372036854775808..9223372036854775807, "
-                                                         "got float -9.223372036854776e+18"}));
+  EXPECT_THAT(below.errors, ElementsAre(Issue{"(root)",
+                                              "expected int in range -9223372036854775808..9223372036854775807, "
+                                              "got float -9.223372036854776e+18"}));
   auto above = out(type(":int"), json::parse("18446744073709551616"));
-  EXPECT_THAT(above.errors, ElementsAre(Issue{"(root)", "expected int in range -9223372036854775808..9223372036854775807, "
-                                                         "got float 1.8446744073709552e+19"}));
+  EXPECT_THAT(above.errors, ElementsAre(Issue{"(root)",
+                                              "expected int in range -9223372036854775808..9223372036854775807, "
+                                              "got float 1.8446744073709552e+19"}));
 }
 
 TEST(Regressions, UnionOfMapsReportsTheClosestAlternative) {

@@ -79,14 +79,19 @@ struct place_order_args {
 
 namespace ptc::codec {
 
-template <> struct EnumTraits<::fuzz_codec::Color> {
-  static constexpr std::array<EnumEntry<::fuzz_codec::Color>, 3> entries{{{"red", ::fuzz_codec::Color::red}, {"green", ::fuzz_codec::Color::green}, {"blue", ::fuzz_codec::Color::blue}}};
+template <>
+struct EnumTraits<::fuzz_codec::Color> {
+  static constexpr std::array<EnumEntry<::fuzz_codec::Color>, 3> entries{
+      {{"red", ::fuzz_codec::Color::red}, {"green", ::fuzz_codec::Color::green}, {"blue", ::fuzz_codec::Color::blue}}};
 };
 
-template <> struct StructTraits<::fuzz_codec::Part> {
-  static constexpr std::array<FieldInfo, 4> fields{{{"sku", false, false}, {"qty", false, false}, {"weight", true, false}, {"labels", false, false}}};
+template <>
+struct StructTraits<::fuzz_codec::Part> {
+  static constexpr std::array<FieldInfo, 4> fields{
+      {{"sku", false, false}, {"qty", false, false}, {"weight", true, false}, {"labels", false, false}}};
   static const ptc::Schema& constraint_sku() {
-    static const ptc::Schema schema = ptc::parse_malli_type(R"ptc([:and :string [:re "^[A-Z]{2}-[0-9]+$"]])ptc").value();
+    static const ptc::Schema schema =
+        ptc::parse_malli_type(R"ptc([:and :string [:re "^[A-Z]{2}-[0-9]+$"]])ptc").value();
     return schema;
   }
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::fuzz_codec::Part& out) {
@@ -102,18 +107,43 @@ template <> struct StructTraits<::fuzz_codec::Part> {
     (void)index;
     (void)out;
   }
-  template <class W> static void encode_fields(W& w, const ::fuzz_codec::Part& value) {
-    w.key("sku"); Codec<std::string>::encode(w, value.sku);
-    w.key("qty"); Codec<std::uint8_t>::encode(w, value.qty);
-    w.key("weight"); Codec<std::optional<double>>::encode(w, value.weight);
-    w.key("labels"); Codec<std::vector<std::string>>::encode(w, value.labels);
+  template <class W>
+  static void encode_fields(W& w, const ::fuzz_codec::Part& value) {
+    w.key("sku");
+    Codec<std::string>::encode(w, value.sku);
+    w.key("qty");
+    Codec<std::uint8_t>::encode(w, value.qty);
+    w.key("weight");
+    Codec<std::optional<double>>::encode(w, value.weight);
+    w.key("labels");
+    Codec<std::vector<std::string>>::encode(w, value.labels);
   }
 };
 
-template <> struct StructTraits<::fuzz_codec::place_order_args> {
-  static constexpr std::array<FieldInfo, 19> fields{{{"id", false, false}, {"parts", false, false}, {"spare", true, false}, {"color", false, false}, {"shade", true, false}, {"counts", false, false}, {"groups", false, false}, {"tags", false, false}, {"ids", false, false}, {"ref", false, false}, {"mark", false, false}, {"level", false, false}, {"offset", false, false}, {"limit", false, true}, {"ratio", false, false}, {"note", false, true}, {"pair", false, false}, {"meta", false, false}, {"cursor", true, false}}};
+template <>
+struct StructTraits<::fuzz_codec::place_order_args> {
+  static constexpr std::array<FieldInfo, 19> fields{{{"id", false, false},
+                                                     {"parts", false, false},
+                                                     {"spare", true, false},
+                                                     {"color", false, false},
+                                                     {"shade", true, false},
+                                                     {"counts", false, false},
+                                                     {"groups", false, false},
+                                                     {"tags", false, false},
+                                                     {"ids", false, false},
+                                                     {"ref", false, false},
+                                                     {"mark", false, false},
+                                                     {"level", false, false},
+                                                     {"offset", false, false},
+                                                     {"limit", false, true},
+                                                     {"ratio", false, false},
+                                                     {"note", false, true},
+                                                     {"pair", false, false},
+                                                     {"meta", false, false},
+                                                     {"cursor", true, false}}};
   static const ptc::Schema& constraint_id() {
-    static const ptc::Schema schema = ptc::parse_malli_type(R"ptc([:and :string [:re "^[a-z][a-z0-9_]*$"]])ptc").value();
+    static const ptc::Schema schema =
+        ptc::parse_malli_type(R"ptc([:and :string [:re "^[a-z][a-z0-9_]*$"]])ptc").value();
     return schema;
   }
   static const ptc::Schema& constraint_limit() {
@@ -139,7 +169,8 @@ template <> struct StructTraits<::fuzz_codec::place_order_args> {
       case 10: return Codec<std::variant<std::monostate, bool, std::vector<double>>>::decode(d, v, out.mark);
       case 11: return Codec<std::uint8_t>::decode(d, v, out.level);
       case 12: return Codec<std::int32_t>::decode(d, v, out.offset);
-      case 13: return Codec<std::int64_t>::decode(d, v, out.limit) && check(d, constraint_limit(), to_json_value(out.limit));
+      case 13:
+        return Codec<std::int64_t>::decode(d, v, out.limit) && check(d, constraint_limit(), to_json_value(out.limit));
       case 14: return Codec<double>::decode(d, v, out.ratio) && check(d, constraint_ratio(), to_json_value(out.ratio));
       case 15: return Codec<std::string>::decode(d, v, out.note);
       case 16: return Codec<std::tuple<std::string, bool>>::decode(d, v, out.pair);
@@ -154,26 +185,46 @@ template <> struct StructTraits<::fuzz_codec::place_order_args> {
       case 15: out.note = "none"; return;
     }
   }
-  template <class W> static void encode_fields(W& w, const ::fuzz_codec::place_order_args& value) {
-    w.key("id"); Codec<std::string>::encode(w, value.id);
-    w.key("parts"); Codec<std::vector<::fuzz_codec::Part>>::encode(w, value.parts);
-    w.key("spare"); Codec<std::optional<::fuzz_codec::Part>>::encode(w, value.spare);
-    w.key("color"); Codec<::fuzz_codec::Color>::encode(w, value.color);
-    w.key("shade"); Codec<std::optional<::fuzz_codec::Color>>::encode(w, value.shade);
-    w.key("counts"); Codec<std::map<std::string, std::int64_t>>::encode(w, value.counts);
-    w.key("groups"); Codec<std::unordered_map<std::string, std::vector<::fuzz_codec::Part>>>::encode(w, value.groups);
-    w.key("tags"); Codec<std::set<std::string>>::encode(w, value.tags);
-    w.key("ids"); Codec<std::unordered_set<std::int64_t>>::encode(w, value.ids);
-    w.key("ref"); Codec<std::variant<std::int64_t, std::string, ::fuzz_codec::Part>>::encode(w, value.ref);
-    w.key("mark"); Codec<std::variant<std::monostate, bool, std::vector<double>>>::encode(w, value.mark);
-    w.key("level"); Codec<std::uint8_t>::encode(w, value.level);
-    w.key("offset"); Codec<std::int32_t>::encode(w, value.offset);
-    w.key("limit"); Codec<std::int64_t>::encode(w, value.limit);
-    w.key("ratio"); Codec<double>::encode(w, value.ratio);
-    w.key("note"); Codec<std::string>::encode(w, value.note);
-    w.key("pair"); Codec<std::tuple<std::string, bool>>::encode(w, value.pair);
-    w.key("meta"); Codec<nlohmann::json>::encode(w, value.meta);
-    w.key("cursor"); Codec<std::optional<std::string>>::encode(w, value.cursor);
+  template <class W>
+  static void encode_fields(W& w, const ::fuzz_codec::place_order_args& value) {
+    w.key("id");
+    Codec<std::string>::encode(w, value.id);
+    w.key("parts");
+    Codec<std::vector<::fuzz_codec::Part>>::encode(w, value.parts);
+    w.key("spare");
+    Codec<std::optional<::fuzz_codec::Part>>::encode(w, value.spare);
+    w.key("color");
+    Codec<::fuzz_codec::Color>::encode(w, value.color);
+    w.key("shade");
+    Codec<std::optional<::fuzz_codec::Color>>::encode(w, value.shade);
+    w.key("counts");
+    Codec<std::map<std::string, std::int64_t>>::encode(w, value.counts);
+    w.key("groups");
+    Codec<std::unordered_map<std::string, std::vector<::fuzz_codec::Part>>>::encode(w, value.groups);
+    w.key("tags");
+    Codec<std::set<std::string>>::encode(w, value.tags);
+    w.key("ids");
+    Codec<std::unordered_set<std::int64_t>>::encode(w, value.ids);
+    w.key("ref");
+    Codec<std::variant<std::int64_t, std::string, ::fuzz_codec::Part>>::encode(w, value.ref);
+    w.key("mark");
+    Codec<std::variant<std::monostate, bool, std::vector<double>>>::encode(w, value.mark);
+    w.key("level");
+    Codec<std::uint8_t>::encode(w, value.level);
+    w.key("offset");
+    Codec<std::int32_t>::encode(w, value.offset);
+    w.key("limit");
+    Codec<std::int64_t>::encode(w, value.limit);
+    w.key("ratio");
+    Codec<double>::encode(w, value.ratio);
+    w.key("note");
+    Codec<std::string>::encode(w, value.note);
+    w.key("pair");
+    Codec<std::tuple<std::string, bool>>::encode(w, value.pair);
+    w.key("meta");
+    Codec<nlohmann::json>::encode(w, value.meta);
+    w.key("cursor");
+    Codec<std::optional<std::string>>::encode(w, value.cursor);
   }
 };
 
@@ -252,8 +303,8 @@ void map_issues(std::vector<ptc::Issue>& issues) {
 }
 
 std::string show(const Validation& r) {
-  std::string out = "ok=" + std::string(r.ok ? "true" : "false") + "\n  value=" +
-                    r.value.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+  std::string out = "ok=" + std::string(r.ok ? "true" : "false") +
+                    "\n  value=" + r.value.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
   for (const auto& e : r.errors) out += "  error   " + e.path + ": " + e.message + "\n";
   for (const auto& w : r.warnings) out += "  warning " + w.path + ": " + w.message + "\n";
   return out;
@@ -285,8 +336,8 @@ std::string escaped(std::string_view text) {
                            const Validation* validator) {
   std::string both = "mode " + std::string(ptc::mode_name(mode)) + "\ncodec:     " + show(codec);
   if (validator) both += "validator: " + show(*validator);
-  ptc_fuzz::oracle_failure(property, "input, bytes outside printable ASCII (and \\) as \\xNN", escaped(text),
-                           "results", both);
+  ptc_fuzz::oracle_failure(property, "input, bytes outside printable ASCII (and \\) as \\xNN", escaped(text), "results",
+                           both);
 }
 
 constexpr Mode kModes[] = {Mode::Enabled, Mode::WarnOnly, Mode::Strict, Mode::Disabled};
@@ -305,7 +356,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz_codec::place_order_args out{};
     const Validation codec = ptc::codec::decode_text(text, out, mode);
     if (!parsed) {
-      if (!is_invalid_json(codec)) mismatch("nlohmann refuses the text, the codec does not", mode, text, codec, nullptr);
+      if (!is_invalid_json(codec))
+        mismatch("nlohmann refuses the text, the codec does not", mode, text, codec, nullptr);
       continue;
     }
     if (is_invalid_json(codec)) mismatch("the codec refuses text nlohmann reads", mode, text, codec, nullptr);

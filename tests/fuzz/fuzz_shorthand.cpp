@@ -65,10 +65,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   auto again = ptc::Signature::parse(shorthand);
   if (!again)
-    ptc_fuzz::oracle_failure("render() of a parsed signature does not parse", "input", text,
-                             "render()", shorthand + "  -- error: " + again.error().to_string());
-  if (!(*again == *sig) &&
-      !(*again == ptc::Signature(strip_docs(sig->params()), strip_docs(sig->output()))))
+    ptc_fuzz::oracle_failure("render() of a parsed signature does not parse", "input", text, "render()",
+                             shorthand + "  -- error: " + again.error().to_string());
+  if (!(*again == *sig) && !(*again == ptc::Signature(strip_docs(sig->params()), strip_docs(sig->output()))))
     ptc_fuzz::oracle_failure("parse(render(s)) != s (ignoring docs)", "input", text, "render()",
                              shorthand + "  -- re-rendered: " + again->render());
   return 0;

@@ -69,14 +69,17 @@ class DocumentGenerator {
       case Kind::Int: return integer();
       case Kind::Float: return floating();
       case Kind::Bool: return boolean();
-      case Kind::String: case Kind::Keyword: return string();
+      case Kind::String:
+      case Kind::Keyword: return string();
       case Kind::Nil: return "null";
       case Kind::Any: return any(depth);
       case Kind::Enum: return enumeration(s);
       case Kind::Maybe: return chance(0.3) ? "null" : value(s.item(), depth);
       case Kind::And: return refined(s, depth);
       case Kind::Or: return value(s.children()[pick(s.children().size())], depth);
-      case Kind::Vector: case Kind::Sequential: case Kind::Set: return list(s, depth);
+      case Kind::Vector:
+      case Kind::Sequential:
+      case Kind::Set: return list(s, depth);
       case Kind::Tuple: return tuple(s, depth);
       case Kind::Map: return map(s, depth);
       case Kind::MapOf: return map_of(s, depth);
@@ -86,16 +89,58 @@ class DocumentGenerator {
   }
 
   std::string integer() {
-    static const std::vector<std::string> exact{"0", "1", "-1", "7", "42", "-5", "10", "50", "51", "127", "128", "255", "256",
-                                                "2147483647", "2147483648", "-2147483648", "-2147483649",
-                                                "9223372036854775807", "-9223372036854775808", "-0", "1000000"};
-    static const std::vector<std::string> quirky{"\"42\"", "\"-5\"", "\"0\"", "\"300\"", "\"-1\"", "\"2147483648\"",
-                                                 "\"9223372036854775808\"", "\"99999999999999999999\"", "\"007\"",
-                                                 "\" 42\"", "\"+5\"", "\"4.0\"", "\"1e3\"", "\"abc\"", "\"\""};
-    static const std::vector<std::string> broken{"42.0", "1e2", "3.5", "-0.0", "9223372036854775808",
-                                                 "-9223372036854775809", "18446744073709551615", "18446744073709551616",
-                                                 "123456789012345678901234567890", "-123456789012345678901234567890",
-                                                 "1E400", "true", "null", "[]", "{}", "[1]"};
+    static const std::vector<std::string> exact{"0",
+                                                "1",
+                                                "-1",
+                                                "7",
+                                                "42",
+                                                "-5",
+                                                "10",
+                                                "50",
+                                                "51",
+                                                "127",
+                                                "128",
+                                                "255",
+                                                "256",
+                                                "2147483647",
+                                                "2147483648",
+                                                "-2147483648",
+                                                "-2147483649",
+                                                "9223372036854775807",
+                                                "-9223372036854775808",
+                                                "-0",
+                                                "1000000"};
+    static const std::vector<std::string> quirky{"\"42\"",
+                                                 "\"-5\"",
+                                                 "\"0\"",
+                                                 "\"300\"",
+                                                 "\"-1\"",
+                                                 "\"2147483648\"",
+                                                 "\"9223372036854775808\"",
+                                                 "\"99999999999999999999\"",
+                                                 "\"007\"",
+                                                 "\" 42\"",
+                                                 "\"+5\"",
+                                                 "\"4.0\"",
+                                                 "\"1e3\"",
+                                                 "\"abc\"",
+                                                 "\"\""};
+    static const std::vector<std::string> broken{"42.0",
+                                                 "1e2",
+                                                 "3.5",
+                                                 "-0.0",
+                                                 "9223372036854775808",
+                                                 "-9223372036854775809",
+                                                 "18446744073709551615",
+                                                 "18446744073709551616",
+                                                 "123456789012345678901234567890",
+                                                 "-123456789012345678901234567890",
+                                                 "1E400",
+                                                 "true",
+                                                 "null",
+                                                 "[]",
+                                                 "{}",
+                                                 "[1]"};
     const double r = std::uniform_real_distribution<double>(0, 1)(rng_);
     if (r < 0.86) return one(exact);
     if (r < 0.94) return one(quirky);
@@ -103,11 +148,26 @@ class DocumentGenerator {
   }
 
   std::string floating() {
-    static const std::vector<std::string> exact{"0.5", "1.5", "-2.25", "0", "1", "5", "-0", "-0.0", "0.0", "1e3", "2.5E-3",
-                                                "1e308", "4.9e-324", "1e-400", "0.1", "123456789012345678901234567890",
-                                                "9007199254740993", "0.30000000000000004"};
-    static const std::vector<std::string> quirky{"\"3.14\"", "\"1e3\"", "\"-0\"", "\"42\"", "\"abc\"", "\"\"", "\"1.\"",
-                                                 "\"NaN\"", "\"1e400\"", "\" 1\""};
+    static const std::vector<std::string> exact{"0.5",
+                                                "1.5",
+                                                "-2.25",
+                                                "0",
+                                                "1",
+                                                "5",
+                                                "-0",
+                                                "-0.0",
+                                                "0.0",
+                                                "1e3",
+                                                "2.5E-3",
+                                                "1e308",
+                                                "4.9e-324",
+                                                "1e-400",
+                                                "0.1",
+                                                "123456789012345678901234567890",
+                                                "9007199254740993",
+                                                "0.30000000000000004"};
+    static const std::vector<std::string> quirky{"\"3.14\"", "\"1e3\"", "\"-0\"",  "\"42\"",    "\"abc\"",
+                                                 "\"\"",     "\"1.\"",  "\"NaN\"", "\"1e400\"", "\" 1\""};
     static const std::vector<std::string> broken{"true", "null", "[]", "{\"a\":1}", "\"x\""};
     const double r = std::uniform_real_distribution<double>(0, 1)(rng_);
     if (r < 0.86) return one(exact);
@@ -123,17 +183,26 @@ class DocumentGenerator {
 
   std::string string() {
     static const std::vector<std::string> exact{
-        "\"abc\"", "\"\"", "\"hello world\"", "\"h\\u00e9llo\"", "\"a\\\"b\\\\c\\n\"", "\"\\ud83d\\ude00\"",
-        "\"caf\xc3\xa9\"", "\"x/y\\/z\"", "\"" + std::string(70, 'a') + "\"",
-        "\"" + std::string(63, 'b') + "\xc3\xa9tail and more text to pass the cut\"", "\"low\"", "\"relevance\"",
+        "\"abc\"",
+        "\"\"",
+        "\"hello world\"",
+        "\"h\\u00e9llo\"",
+        "\"a\\\"b\\\\c\\n\"",
+        "\"\\ud83d\\ude00\"",
+        "\"caf\xc3\xa9\"",
+        "\"x/y\\/z\"",
+        "\"" + std::string(70, 'a') + "\"",
+        "\"" + std::string(63, 'b') + "\xc3\xa9tail and more text to pass the cut\"",
+        "\"low\"",
+        "\"relevance\"",
         "\"search terms\""};
     static const std::vector<std::string> other{"42", "-1", "4.5", "true", "null", "[]", "{}", "[\"a\"]"};
     return chance(0.88) ? one(exact) : one(other);
   }
 
   std::string enumeration(const Schema& s) {
-    static const std::vector<std::string> other{"\"medium\"", "\"LOW\"", "\"\"", "1", "true", "null", "[]", "{}", "2.5",
-                                                "\"" + std::string(80, 'z') + "\""};
+    static const std::vector<std::string> other{
+        "\"medium\"", "\"LOW\"", "\"\"", "1", "true", "null", "[]", "{}", "2.5", "\"" + std::string(80, 'z') + "\""};
     if (chance(0.85)) return s.values()[pick(s.values().size())].dump();
     return one(other);
   }
@@ -218,8 +287,8 @@ class DocumentGenerator {
       members.push_back(key(e.name) + ws() + ":" + ws() + v);
       if (chance(0.04)) members.push_back(key(e.name) + ":" + value(e.schema, depth + 1));  // repeated key
     }
-    static const std::vector<std::string> extras{"extra", "zeta", "a", "odd key", "Z", "_hidden", "\xc3\xa9t\xc3\xa9",
-                                                  "a\"b", "", "id", "title"};
+    static const std::vector<std::string> extras{"extra", "zeta", "a",  "odd key", "Z", "_hidden", "\xc3\xa9t\xc3\xa9",
+                                                 "a\"b",  "",     "id", "title"};
     while (chance(0.15)) members.push_back(quote(one(extras)) + ":" + any(depth + 1));
     std::shuffle(members.begin(), members.end(), rng_);
     return join('{', members, '}');
@@ -260,7 +329,8 @@ class DocumentGenerator {
   std::string wrong(int depth) {
     if (chance(0.05)) {  // deep garbage, within the nesting limit
       std::string text = "0";
-      for (std::size_t i = 0, n = 20 + pick(40); i < n; ++i) text = chance(0.5) ? "[" + text + "]" : "{\"k\":" + text + "}";
+      for (std::size_t i = 0, n = 20 + pick(40); i < n; ++i)
+        text = chance(0.5) ? "[" + text + "]" : "{\"k\":" + text + "}";
       return text;
     }
     return any(depth);
@@ -278,8 +348,9 @@ class DocumentGenerator {
 
   // Text that is (most likely) not JSON any more.
   std::string corrupt(std::string text) {
-    static const std::vector<std::string> junk{"{", "}", "[", "]", ",", ":", "\"", "\\", "x", "tru", "nul", "01", "1.",
-                                               "-", "\"\\q\"", "\"\\ud800\"", "\x01", "\xff", "\"a\x02\"", "NaN", ",,", " "};
+    static const std::vector<std::string> junk{"{",    "}",    "[",         "]",   ",",  ":", "\"",      "\\",
+                                               "x",    "tru",  "nul",       "01",  "1.", "-", "\"\\q\"", "\"\\ud800\"",
+                                               "\x01", "\xff", "\"a\x02\"", "NaN", ",,", " "};
     const std::size_t at = pick(text.size() + 1);
     switch (pick(5)) {
       case 0: return text.substr(0, at);
@@ -318,7 +389,8 @@ inline std::string as_codec_says(const std::string& message, const std::vector<N
     const bool upper = m[1] == "<=" && b == r.max;
     const bool lower = m[1] == ">=" && b == r.min && !r.is_unsigned;
     if (upper || lower)
-      return "expected int in range " + std::to_string(r.min) + ".." + std::to_string(r.max) + ", got int " + m[3].str();
+      return "expected int in range " + std::to_string(r.min) + ".." + std::to_string(r.max) + ", got int " +
+             m[3].str();
   }
   return message;
 }

@@ -23,7 +23,10 @@ inline nlohmann::json normalized(const Schema& s, const nlohmann::json& v) {
       for (const auto& alt : s.children())
         if (validate(alt, v, {Direction::Output, Mode::Enabled}).ok) return normalized(alt, v);
       return v;
-    case Kind::Vector: case Kind::Sequential: case Kind::Set: case Kind::Tuple: {
+    case Kind::Vector:
+    case Kind::Sequential:
+    case Kind::Set:
+    case Kind::Tuple: {
       if (!v.is_array()) return v;
       json out = json::array();
       for (std::size_t i = 0; i < v.size(); ++i) {

@@ -23,11 +23,15 @@ struct Item {
 }  // namespace shop
 
 namespace ptc::codec {
-template <> struct EnumTraits<::shop::Status> {
-  static constexpr std::array<EnumEntry<::shop::Status>, 2> entries{{{"open", ::shop::Status::open}, {"closed", ::shop::Status::closed}}};
+template <>
+struct EnumTraits<::shop::Status> {
+  static constexpr std::array<EnumEntry<::shop::Status>, 2> entries{
+      {{"open", ::shop::Status::open}, {"closed", ::shop::Status::closed}}};
 };
-template <> struct StructTraits<::shop::Item> {
-  static constexpr std::array<FieldInfo, 3> fields{{{"id", false, false}, {"title", false, false}, {"assignee", true, false}}};
+template <>
+struct StructTraits<::shop::Item> {
+  static constexpr std::array<FieldInfo, 3> fields{
+      {{"id", false, false}, {"title", false, false}, {"assignee", true, false}}};
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::shop::Item& out) {
     switch (index) {
       case 0: return Codec<std::int64_t>::decode(d, v, out.id);
@@ -36,11 +40,18 @@ template <> struct StructTraits<::shop::Item> {
     }
     return true;
   }
-  static void fill_default(std::size_t index, ::shop::Item& out) { (void)index; (void)out; }
-  template <class W> static void encode_fields(W& w, const ::shop::Item& value) {
-    w.key("id"); Codec<std::int64_t>::encode(w, value.id);
-    w.key("title"); Codec<std::string>::encode(w, value.title);
-    w.key("assignee"); Codec<std::optional<std::string>>::encode(w, value.assignee);
+  static void fill_default(std::size_t index, ::shop::Item& out) {
+    (void)index;
+    (void)out;
+  }
+  template <class W>
+  static void encode_fields(W& w, const ::shop::Item& value) {
+    w.key("id");
+    Codec<std::int64_t>::encode(w, value.id);
+    w.key("title");
+    Codec<std::string>::encode(w, value.title);
+    w.key("assignee");
+    Codec<std::optional<std::string>>::encode(w, value.assignee);
   }
 };
 }  // namespace ptc::codec

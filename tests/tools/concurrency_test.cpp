@@ -110,9 +110,10 @@ TEST(Concurrency, ToolsCanBeAddedWhileCallsAreDispatched) {
 TEST(Concurrency, PoliciesAndFilesystemsAreSharedSafely) {
   ptc::ToolRegistry registry;
   registry.add_policy(std::make_shared<ptc::ReadBeforeWritePolicy>());
-  registry.add(ptc::make_tool("read_file", "Read.", "(path :string) -> :string", [](const json& a, ptc::ToolContext& c) {
-    return ToolResult<json>::ok(c.filesystem().read(a["path"].get<std::string>()));
-  }));
+  registry.add(ptc::make_tool("read_file", "Read.", "(path :string) -> :string",
+                              [](const json& a, ptc::ToolContext& c) {
+                                return ToolResult<json>::ok(c.filesystem().read(a["path"].get<std::string>()));
+                              }));
   registry.add(ptc::make_tool("write_file", "Write.", "(path :string, content :string) -> :nil",
                               [](const json& a, ptc::ToolContext& c) {
                                 c.filesystem().write(a["path"].get<std::string>(), a["content"].get<std::string>());
@@ -132,7 +133,8 @@ TEST(Concurrency, PoliciesAndFilesystemsAreSharedSafely) {
     };
     for (int i = 0; i < 50; ++i) {
       // First write creates the file; the second must be denied until the thread reads it.
-      if (call("write_file", json{{"path", path}, {"content", std::to_string(i)}}) != ptc::CallStatus::Succeeded) ++wrong;
+      if (call("write_file", json{{"path", path}, {"content", std::to_string(i)}}) != ptc::CallStatus::Succeeded)
+        ++wrong;
       if (i == 0 && call("write_file", json{{"path", path}, {"content", "x"}}) != ptc::CallStatus::Denied) ++wrong;
       if (i == 0 && call("read_file", json{{"path", path}}) != ptc::CallStatus::Succeeded) ++wrong;
     }

@@ -106,16 +106,15 @@ TEST_P(NormalizePath, Normalizes) {
   EXPECT_EQ(*result, GetParam().expected);
 }
 
-INSTANTIATE_TEST_SUITE_P(Table, NormalizePath,
-                         ::testing::Values(NormalizeCase{"", ""}, NormalizeCase{"/", ""}, NormalizeCase{".", ""},
-                                           NormalizeCase{"//./", ""}, NormalizeCase{"a", "a"},
-                                           NormalizeCase{"/a/b", "a/b"}, NormalizeCase{"a//b", "a/b"},
-                                           NormalizeCase{"./a/./b/", "a/b"}, NormalizeCase{"a/../b", "b"},
-                                           NormalizeCase{"a/b/..", "a"}, NormalizeCase{"a/..", ""},
-                                           NormalizeCase{"a/b/../../c", "c"}, NormalizeCase{"...", "..."},
-                                           NormalizeCase{"..a/b..", "..a/b.."}, NormalizeCase{".hidden", ".hidden"},
-                                           NormalizeCase{"a\\..\\b", "a\\..\\b"},  // backslash: a plain character
-                                           NormalizeCase{"notes/a b.txt", "notes/a b.txt"}));
+INSTANTIATE_TEST_SUITE_P(
+    Table, NormalizePath,
+    ::testing::Values(NormalizeCase{"", ""}, NormalizeCase{"/", ""}, NormalizeCase{".", ""}, NormalizeCase{"//./", ""},
+                      NormalizeCase{"a", "a"}, NormalizeCase{"/a/b", "a/b"}, NormalizeCase{"a//b", "a/b"},
+                      NormalizeCase{"./a/./b/", "a/b"}, NormalizeCase{"a/../b", "b"}, NormalizeCase{"a/b/..", "a"},
+                      NormalizeCase{"a/..", ""}, NormalizeCase{"a/b/../../c", "c"}, NormalizeCase{"...", "..."},
+                      NormalizeCase{"..a/b..", "..a/b.."}, NormalizeCase{".hidden", ".hidden"},
+                      NormalizeCase{"a\\..\\b", "a\\..\\b"},  // backslash: a plain character
+                      NormalizeCase{"notes/a b.txt", "notes/a b.txt"}));
 
 class NormalizePathEscape : public ::testing::TestWithParam<std::string> {};
 
@@ -468,8 +467,8 @@ TEST(InMemoryFilesystem, ATokenIsTheSharedImmutableMap) {
 
 TEST(InMemoryFilesystem, ATokenHoldingNoMapIsRefused) {
   ptc::InMemoryFilesystem f;
-  using Token = decltype(std::any_cast<std::shared_ptr<const std::map<std::string, std::string, std::less<>>>>(
-      f.snapshot()));
+  using Token =
+      decltype(std::any_cast<std::shared_ptr<const std::map<std::string, std::string, std::less<>>>>(f.snapshot()));
   EXPECT_THROW(f.restore(std::any(Token{})), std::invalid_argument);
 }
 
@@ -564,8 +563,7 @@ TEST_F(HostFilesystemTest, SymlinkedFileOutsideIsRefused) {
 // weakly_canonical stops at a dangling link; writing through it would create the target outside.
 TEST_F(HostFilesystemTest, DanglingSymlinkOutsideIsRefused) {
   fs::create_symlink(outside() / "created-by-write.txt", root() / "dangling");
-  EXPECT_EQ(fs_message([&] { files().write("dangling", "pwned"); }),
-            "Path 'dangling' escapes the filesystem root.");
+  EXPECT_EQ(fs_message([&] { files().write("dangling", "pwned"); }), "Path 'dangling' escapes the filesystem root.");
   EXPECT_FALSE(fs::exists(outside() / "created-by-write.txt"));
 }
 

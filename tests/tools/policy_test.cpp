@@ -27,8 +27,8 @@ ptc::JsonHandler answer(bool succeed) {
 class Sequential : public ::testing::Test {
  protected:
   Sequential() {
-    auto policy = std::make_shared<ptc::SequentialDependencyPolicy>(
-        std::map<std::string, std::set<std::string>>{{"deploy", {"test", "build"}}, {"test", {"build"}}});
+    auto policy = std::make_shared<ptc::SequentialDependencyPolicy>(std::map<std::string, std::set<std::string>>{
+        {"deploy", {"test", "build"}}, {"test", {"build"}}});
     for (const char* name : {"build", "test", "deploy", "lint"})
       registry.add(ptc::make_tool(name, "A step.", "(ok :bool?) -> :nil",
                                   [](const json& args, ptc::ToolContext&) {
@@ -85,8 +85,8 @@ TEST_F(Sequential, HandlerNeverRunsWhenDenied) {
                          ++runs;
                          return ToolResult<json>::ok(nullptr);
                        }),
-        {std::make_shared<ptc::SequentialDependencyPolicy>(
-            std::map<std::string, std::set<std::string>>{{"deploy", {"build"}}})});
+        {std::make_shared<ptc::SequentialDependencyPolicy>(std::map<std::string, std::set<std::string>>{
+            {"deploy", {"build"}}})});
   EXPECT_EQ(r.dispatch(session, ptc::ToolCall{"", "deploy", json::object()}).status, CallStatus::Denied);
   EXPECT_EQ(runs, 0);
 }
@@ -158,7 +158,8 @@ TEST_F(ReadBeforeWrite, CreatingANewFileIsAllowed) {
 
 TEST_F(ReadBeforeWrite, EditFileIsAWriteToolAndUsesFilePath) {
   install();
-  EXPECT_EQ(write("edit_file", "docs/guide.md").result.message, "File 'docs/guide.md' must be read before overwriting.");
+  EXPECT_EQ(write("edit_file", "docs/guide.md").result.message,
+            "File 'docs/guide.md' must be read before overwriting.");
   ASSERT_EQ(call("read_file", json{{"path", "docs/guide.md"}}).status, CallStatus::Succeeded);
   EXPECT_EQ(write("edit_file", "docs/guide.md").status, CallStatus::Succeeded);
 }
@@ -219,7 +220,8 @@ TEST_F(ReadBeforeWrite, CustomToolSets) {
 TEST_F(ReadBeforeWrite, WithoutAFilesystemEveryFileCountsAsExisting) {
   install();
   ptc::Session bare;
-  auto out = registry.dispatch(bare, ptc::ToolCall{"", "write_file", json{{"path", "brand-new.txt"}, {"content", "x"}}});
+  auto out =
+      registry.dispatch(bare, ptc::ToolCall{"", "write_file", json{{"path", "brand-new.txt"}, {"content", "x"}}});
   EXPECT_EQ(out.status, CallStatus::Denied);
   EXPECT_EQ(out.result.message, "File 'brand-new.txt' must be read before overwriting.");
 }
@@ -257,7 +259,9 @@ TEST_F(ReadBeforeWrite, HostFilesystemIsRolledBackToo) {
     EXPECT_FALSE(host->exists("junk.txt"));
     // Successful calls release their snapshot, so the journal does not grow with the session.
     for (int i = 0; i < 5; ++i)
-      ASSERT_EQ(registry.dispatch(s, ptc::ToolCall{"", "write_file", json{{"path", "new" + std::to_string(i)}, {"content", "x"}}})
+      ASSERT_EQ(registry
+                    .dispatch(s, ptc::ToolCall{"", "write_file",
+                                               json{{"path", "new" + std::to_string(i)}, {"content", "x"}}})
                     .status,
                 CallStatus::Succeeded);
     EXPECT_EQ(host->journal_size(), 0u);

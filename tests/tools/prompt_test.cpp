@@ -77,21 +77,38 @@ const auto kRole = std::make_shared<NamedPolicy>("role");
 // A support prompt: a role section, a tools section with an enabled and a disabled child, and a
 // closing section with no body.
 ptc::Prompt support_prompt() {
-  auto search = tool("search", "Search the knowledge base.", "(query :string, limit :int) -> [{id :int, title :string}]",
-                     {{"Find refund articles", json::parse(R"({"query": "refund", "limit": 2})"),
-                       json::parse(R"([{"title": "Refunds", "id": 7}])")}});
-  return ptc::Prompt(
-      "support",
-      {section({"role", "Role", "You are a support agent for {{company}}.\nAnswer in {{language}}.",
-                "(company :string, language :string)", {}, {kRole}}),
-       section({"tools", "Using tools", "Look things up before you answer.", "()",
-                {search, tool("get_user", "Fetch a user by ID.", "(id :int) -> {name :string, email :string?}")},
-                {kOuter},
-                {section({"search-tips", "Search tips", "Search at most {{limit}} times.", "(limit :int)",
-                          {tool("fetch", "Fetch an article.", "(id :int) -> {body :string}")}, {kInner}}),
-                 section({"escalation", "Escalation", "Escalate when {{reason}}.", "(reason :string)",
-                          {tool("escalate")}, {}, {}, false})}}),
-       section({"closing", "Closing", ""})});
+  auto search =
+      tool("search", "Search the knowledge base.", "(query :string, limit :int) -> [{id :int, title :string}]",
+           {{"Find refund articles", json::parse(R"({"query": "refund", "limit": 2})"),
+             json::parse(R"([{"title": "Refunds", "id": 7}])")}});
+  return ptc::Prompt("support", {section({"role",
+                                          "Role",
+                                          "You are a support agent for {{company}}.\nAnswer in {{language}}.",
+                                          "(company :string, language :string)",
+                                          {},
+                                          {kRole}}),
+                                 section({"tools",
+                                          "Using tools",
+                                          "Look things up before you answer.",
+                                          "()",
+                                          {search, tool("get_user", "Fetch a user by ID.",
+                                                        "(id :int) -> {name :string, email :string?}")},
+                                          {kOuter},
+                                          {section({"search-tips",
+                                                    "Search tips",
+                                                    "Search at most {{limit}} times.",
+                                                    "(limit :int)",
+                                                    {tool("fetch", "Fetch an article.", "(id :int) -> {body :string}")},
+                                                    {kInner}}),
+                                           section({"escalation",
+                                                    "Escalation",
+                                                    "Escalate when {{reason}}.",
+                                                    "(reason :string)",
+                                                    {tool("escalate")},
+                                                    {},
+                                                    {},
+                                                    false})}}),
+                                 section({"closing", "Closing", ""})});
 }
 
 const json kSupportParams = json::parse(R"({"company": "Acme", "language": "English", "limit": "3"})");
@@ -154,7 +171,12 @@ TEST(PromptRender, NoPoliciesForToolsNotOffered) {
 }
 
 TEST(PromptRender, SiblingPoliciesDoNotLeak) {
-  auto prompt = ptc::Prompt("p", {section({"a", "A", "", "()", {tool("one")}, {kOuter},
+  auto prompt = ptc::Prompt("p", {section({"a",
+                                           "A",
+                                           "",
+                                           "()",
+                                           {tool("one")},
+                                           {kOuter},
                                            {section({"b", "B", "", "()", {tool("two")}, {kInner}}),
                                             section({"c", "C", "", "()", {tool("three")}})}}),
                                   section({"d", "D", "", "()", {tool("four")}, {kRole}})});
@@ -172,18 +194,27 @@ TEST(PromptRender, NumberingSkipsDisabledSections) {
 }
 
 TEST(PromptRender, NumberingOfChildrenSkipsDisabledChildren) {
-  EXPECT_EQ(render({section({"a", "A", "", "()", {}, {},
+  EXPECT_EQ(render({section({"a",
+                             "A",
+                             "",
+                             "()",
+                             {},
+                             {},
                              {section({"x", "X", "", "()", {}, {}, {}, false}), section({"y", "Y", ""}),
-                              section({"z", "Z", "", "()", {}, {},
-                                       {section({"deep", "Deep", "Deepest."})}})}})}),
+                              section({"z", "Z", "", "()", {}, {}, {section({"deep", "Deep", "Deepest."})}})}})}),
             "## 1. A\n\n### 1.1. Y\n\n### 1.2. Z\n\n#### 1.2.1. Deep\n\nDeepest.\n");
 }
 
 TEST(PromptRender, DisabledSectionHidesItsChildrenAndTheirTools) {
-  auto prompt = ptc::Prompt(
-      "p", {section({"off", "Off", "Hidden.", "()", {tool("hidden")}, {kOuter},
-                     {section({"child", "Child", "Also hidden.", "()", {tool("also_hidden")}})}, false}),
-            section({"on", "On", "Shown."})});
+  auto prompt = ptc::Prompt("p", {section({"off",
+                                           "Off",
+                                           "Hidden.",
+                                           "()",
+                                           {tool("hidden")},
+                                           {kOuter},
+                                           {section({"child", "Child", "Also hidden.", "()", {tool("also_hidden")}})},
+                                           false}),
+                                  section({"on", "On", "Shown."})});
   auto rendered = prompt.render();
   EXPECT_EQ(rendered.text(), "## 1. On\n\nShown.\n");
   EXPECT_TRUE(rendered.tools().empty());
@@ -233,8 +264,8 @@ TEST(PromptRender, NestedFields) {
 }
 
 TEST(PromptRender, MissingOrNullOptionalIsEmpty) {
-  std::vector<ptc::Section> sections = {
-      section({"a", "A", "Note: [{{note}}] City: [{{user.address.city}}]", "(note :string?, user {address {city :string}?})"})};
+  std::vector<ptc::Section> sections = {section({"a", "A", "Note: [{{note}}] City: [{{user.address.city}}]",
+                                                 "(note :string?, user {address {city :string}?})"})};
   const std::string expected = "## 1. A\n\nNote: [] City: []\n";
   EXPECT_EQ(render(sections, json::parse(R"({"user": {}})")), expected);
   EXPECT_EQ(render(sections, json::parse(R"({"note": null, "user": {"address": null}})")), expected);
@@ -293,11 +324,14 @@ TEST(PromptRender, InvalidParamInAChildSectionNamesTheFullPath) {
 }
 
 TEST(PromptRender, ParamsMustBeAnObject) {
-  expect_refusal([] { render({section({"a", "A", "x"})}, json::array()); },
-                 "Prompt params are invalid for section 'a':\n"
-                 "Tool validation errors:\n"
-                 "- (root): expected map, got list\n",
-                 {"a"}, "params");
+  expect_refusal(
+      [] {
+        render({section({"a", "A", "x"})}, json::array());
+      },
+      "Prompt params are invalid for section 'a':\n"
+      "Tool validation errors:\n"
+      "- (root): expected map, got list\n",
+      {"a"}, "params");
 }
 
 TEST(PromptRender, DisabledSectionsDoNotValidateParams) {
@@ -319,14 +353,22 @@ TEST(Prompt, KeyMustFollowTheRule) {
 }
 
 TEST(Prompt, DuplicateTopLevelSectionKey) {
-  expect_refusal([] { ptc::Prompt("p", {section({"a", "A", ""}), section({"b", "B", ""}), section({"a", "A2", ""})}); },
-                 "Duplicate section key 'a'.", {"a"}, "key");
+  expect_refusal(
+      [] {
+        ptc::Prompt("p", {section({"a", "A", ""}), section({"b", "B", ""}), section({"a", "A2", ""})});
+      },
+      "Duplicate section key 'a'.", {"a"}, "key");
 }
 
 TEST(Prompt, DuplicateChildSectionKeyNamesTheFullPath) {
   expect_refusal(
       [] {
-        ptc::Prompt("p", {section({"outer", "Outer", "", "()", {}, {},
+        ptc::Prompt("p", {section({"outer",
+                                   "Outer",
+                                   "",
+                                   "()",
+                                   {},
+                                   {},
                                    {section({"c", "C", ""}), section({"d", "D", ""}), section({"c", "C2", ""})}})});
       },
       "Duplicate section key 'c'.", {"outer", "c"}, "key");
@@ -342,7 +384,12 @@ TEST(Prompt, DuplicateToolAcrossSections) {
   expect_refusal(
       [] {
         ptc::Prompt("p", {section({"a", "A", "", "()", {tool("search")}}),
-                          section({"b", "B", "", "()", {tool("other")}, {},
+                          section({"b",
+                                   "B",
+                                   "",
+                                   "()",
+                                   {tool("other")},
+                                   {},
                                    {section({"c", "C", "", "()", {tool("fetch"), tool("search")}})}})});
       },
       "Duplicate tool name registered for prompt.", {"b", "c"}, "search");
@@ -350,7 +397,10 @@ TEST(Prompt, DuplicateToolAcrossSections) {
 
 TEST(Prompt, DuplicateToolInParentAndChild) {
   expect_refusal(
-      [] { ptc::Prompt("p", {section({"a", "A", "", "()", {tool("t")}, {}, {section({"c", "C", "", "()", {tool("t")}})}})}); },
+      [] {
+        ptc::Prompt("p",
+                    {section({"a", "A", "", "()", {tool("t")}, {}, {section({"c", "C", "", "()", {tool("t")}})}})});
+      },
       "Duplicate tool name registered for prompt.", {"a", "c"}, "t");
 }
 

@@ -134,7 +134,8 @@ TEST(ParseOpenAiToolCall, ObjectArgumentsAreTakenAsIs) {
 TEST(ParseOpenAiToolCall, BlankArgumentsTextIsTheEmptyObject) {
   auto empty = ptc::parse_openai_tool_call(json::parse(R"({"id": "c1", "function": {"name": "f", "arguments": ""}})"));
   EXPECT_EQ(ok_json(empty), call("c1", "f", json::object()));
-  auto spaces = ptc::parse_openai_tool_call(json::parse(R"({"id": "c1", "function": {"name": "f", "arguments": " \n"}})"));
+  auto spaces =
+      ptc::parse_openai_tool_call(json::parse(R"({"id": "c1", "function": {"name": "f", "arguments": " \n"}})"));
   EXPECT_EQ(ok_json(spaces), call("c1", "f", json::object()));
 }
 
@@ -201,8 +202,8 @@ TEST(ParseAnthropicToolUse, Block) {
   auto r = ptc::parse_anthropic_tool_use(json::parse(R"({
     "type": "tool_use", "id": "toolu_01A09q90qw90lq917835lq9",
     "name": "get_weather", "input": {"location": "San Francisco, CA", "unit": "celsius"}})"));
-  EXPECT_EQ(ok_json(r),
-            call("toolu_01A09q90qw90lq917835lq9", "get_weather", {{"location", "San Francisco, CA"}, {"unit", "celsius"}}));
+  EXPECT_EQ(ok_json(r), call("toolu_01A09q90qw90lq917835lq9", "get_weather",
+                             {{"location", "San Francisco, CA"}, {"unit", "celsius"}}));
 }
 
 TEST(ParseAnthropicToolUse, Errors) {
@@ -229,7 +230,8 @@ TEST(ParseAnthropicToolUse, Errors) {
 // ---- MCP tools/call ------------------------------------------------------------------------------
 
 TEST(ParseMcpToolCall, Params) {
-  auto r = ptc::parse_mcp_tool_call(json::parse(R"({"name": "search", "arguments": {"query": "x"}, "_meta": {}})"), "7");
+  auto r =
+      ptc::parse_mcp_tool_call(json::parse(R"({"name": "search", "arguments": {"query": "x"}, "_meta": {}})"), "7");
   EXPECT_EQ(ok_json(r), call("7", "search", {{"query", "x"}}));
 }
 
@@ -491,8 +493,8 @@ TEST(ParseToolCalls, Errors) {
 // ---- outcomes out --------------------------------------------------------------------------------
 
 TEST(Replies, OpenAiChatToolMessage) {
-  ToolOutcome o = outcome("call_12345xyz", ptc::ToolResult<json>::ok(json{{"temp", 14}}), R"({"temp":14})",
-                          json{{"temp", 14}});
+  ToolOutcome o =
+      outcome("call_12345xyz", ptc::ToolResult<json>::ok(json{{"temp", 14}}), R"({"temp":14})", json{{"temp", 14}});
   EXPECT_EQ(ptc::openai_chat_tool_message(o),
             json::parse(R"({"role": "tool", "tool_call_id": "call_12345xyz", "content": "{\"temp\":14}"})"));
 }
@@ -509,12 +511,14 @@ TEST(Replies, AnthropicToolResult) {
             json::parse(R"({"type": "tool_result", "tool_use_id": "toolu_01", "content": "15", "is_error": false})"));
   ToolOutcome failed = outcome("toolu_02", ptc::ToolResult<json>::error("city unknown"), "city unknown", std::nullopt);
   EXPECT_EQ(ptc::anthropic_tool_result(failed),
-            json::parse(R"({"type": "tool_result", "tool_use_id": "toolu_02", "content": "city unknown", "is_error": true})"));
+            json::parse(
+                R"({"type": "tool_result", "tool_use_id": "toolu_02", "content": "city unknown", "is_error": true})"));
 }
 
 TEST(Replies, InvalidArgumentsAreAnError) {
-  ToolOutcome o = outcome("call_1", ptc::ToolResult<json>::error("Tool validation errors:\n- q: missing required field\n"),
-                          "Tool validation errors:\n- q: missing required field\n", std::nullopt);
+  ToolOutcome o =
+      outcome("call_1", ptc::ToolResult<json>::error("Tool validation errors:\n- q: missing required field\n"),
+              "Tool validation errors:\n- q: missing required field\n", std::nullopt);
   o.status = ptc::CallStatus::InvalidArguments;
   EXPECT_EQ(ptc::anthropic_tool_result(o)["is_error"], true);
   EXPECT_EQ(ptc::mcp_call_tool_result(o)["isError"], true);
@@ -532,12 +536,14 @@ TEST(McpCallToolResult, ScalarValueIsWrapped) {
     "content": [{"type": "text", "text": "42"}], "isError": false, "structuredContent": {"result": 42}})"));
   EXPECT_EQ(ptc::mcp_call_tool_result(succeeded(json::array({1, 2})))["structuredContent"],
             json::parse(R"({"result": [1, 2]})"));
-  EXPECT_EQ(ptc::mcp_call_tool_result(succeeded(json(nullptr)))["structuredContent"], json::parse(R"({"result": null})"));
+  EXPECT_EQ(ptc::mcp_call_tool_result(succeeded(json(nullptr)))["structuredContent"],
+            json::parse(R"({"result": null})"));
 }
 
 TEST(McpCallToolResult, FailureHasNoStructuredContent) {
   // A failure that carries a payload still reports only its text.
-  ToolOutcome o = outcome("call_1", ptc::ToolResult<json>::error("partial", json{{"done", 3}}), "partial", json{{"done", 3}});
+  ToolOutcome o =
+      outcome("call_1", ptc::ToolResult<json>::error("partial", json{{"done", 3}}), "partial", json{{"done", 3}});
   EXPECT_EQ(ptc::mcp_call_tool_result(o), json::parse(R"({
     "content": [{"type": "text", "text": "partial"}], "isError": true})"));
 }
@@ -580,7 +586,8 @@ TEST(McpCallToolResult, WithToolOmitsWhatCannotBeAnObject) {
 TEST(McpCallToolResult, WithToolFailureAndExclusion) {
   ptc::Tool t = tool("t", "() -> :int");
   ToolOutcome failed = outcome("c", ptc::ToolResult<json>::error("boom", json(1)), "boom", json(1));
-  EXPECT_EQ(ptc::mcp_call_tool_result(failed, t), json::parse(R"({"content": [{"type": "text", "text": "boom"}], "isError": true})"));
+  EXPECT_EQ(ptc::mcp_call_tool_result(failed, t),
+            json::parse(R"({"content": [{"type": "text", "text": "boom"}], "isError": true})"));
   ToolOutcome excluded = outcome("c", ptc::ToolResult<json>::ok(json(1), "Done."), "Done.", std::nullopt);
   EXPECT_EQ(ptc::mcp_call_tool_result(excluded, t),
             json::parse(R"({"content": [{"type": "text", "text": "Done."}], "isError": false})"));

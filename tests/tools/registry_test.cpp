@@ -207,7 +207,8 @@ TEST_F(Dispatch, StrictModeRejectsUnknownKeysAndCoercion) {
 }
 
 TEST_F(Dispatch, HandlerResultIsCheckedAgainstTheResultType) {
-  add_mutating("liar", [](ptc::ToolContext&) { return ToolResult<json>::ok("not a number"); }, "() -> :int");
+  add_mutating(
+      "liar", [](ptc::ToolContext&) { return ToolResult<json>::ok("not a number"); }, "() -> :int");
   auto out = call("liar", json::object());
   EXPECT_EQ(out.status, CallStatus::InvalidResult);
   EXPECT_EQ(out.result.message,
@@ -217,7 +218,8 @@ TEST_F(Dispatch, HandlerResultIsCheckedAgainstTheResultType) {
 }
 
 TEST_F(Dispatch, DisabledModeSkipsArgumentAndResultChecks) {
-  add_mutating("liar", [](ptc::ToolContext&) { return ToolResult<json>::ok("text"); }, "(n :int) -> :int");
+  add_mutating(
+      "liar", [](ptc::ToolContext&) { return ToolResult<json>::ok("text"); }, "(n :int) -> :int");
   ptc::DispatchOptions off;
   off.mode = ptc::Mode::Disabled;
   auto out = call("liar", json{{"n", "x"}}, off);
@@ -242,7 +244,8 @@ TEST_F(Dispatch, SuccessKeepsState) {
 }
 
 TEST_F(Dispatch, ToolValidationErrorBecomesAFailedResult) {
-  add_mutating("picky", [](ptc::ToolContext&) -> ToolResult<json> { throw ptc::ToolValidationError("x must be even"); });
+  add_mutating("picky",
+               [](ptc::ToolContext&) -> ToolResult<json> { throw ptc::ToolValidationError("x must be even"); });
   auto out = call("picky", json::object());
   EXPECT_EQ(out.status, CallStatus::Failed);
   EXPECT_EQ(out.result.message, "Tool validation failed: x must be even");
@@ -278,13 +281,15 @@ TEST_F(Dispatch, NonStandardExceptionsAreCaughtToo) {
 }
 
 TEST_F(Dispatch, PromptEvaluationErrorPassesThroughAfterRestore) {
-  add_mutating("fatal", [](ptc::ToolContext&) -> ToolResult<json> { throw ptc::PromptEvaluationError("stop", "fatal"); });
+  add_mutating("fatal",
+               [](ptc::ToolContext&) -> ToolResult<json> { throw ptc::PromptEvaluationError("stop", "fatal"); });
   EXPECT_THROW(call("fatal", json::object()), ptc::PromptEvaluationError);
   expect_restored();
 }
 
 TEST_F(Dispatch, DeadlineExceededInsideTheHandlerPassesThroughAfterRestore) {
-  add_mutating("slow", [](ptc::ToolContext&) -> ToolResult<json> { throw ptc::DeadlineExceededError("too slow", "slow"); });
+  add_mutating("slow",
+               [](ptc::ToolContext&) -> ToolResult<json> { throw ptc::DeadlineExceededError("too slow", "slow"); });
   try {
     call("slow", json::object());
     FAIL() << "expected DeadlineExceededError";
@@ -392,8 +397,8 @@ TEST_F(Dispatch, OnResultRunsForSuccessesOnly) {
                {policy});
   call("maybe", json{{"n", 2}});
   call("maybe", json{{"n", 3}});
-  EXPECT_EQ(log, (std::vector<std::string>{"p.check maybe {\"n\":2}", "p.on_result maybe ok",
-                                           "p.check maybe {\"n\":3}"}));
+  EXPECT_EQ(log,
+            (std::vector<std::string>{"p.check maybe {\"n\":2}", "p.on_result maybe ok", "p.check maybe {\"n\":3}"}));
 }
 
 TEST_F(Dispatch, DenialRestoresWhatAPolicyChanged) {
@@ -413,9 +418,10 @@ TEST_F(Dispatch, DenialRestoresWhatAPolicyChanged) {
 // ---- results as the model sees them --------------------------------------------------------------
 
 TEST_F(Dispatch, FirewalledFieldsAreHiddenFromTheModelButKeptForCpp) {
-  registry.add(ptc::make_tool("user", "A user.", "() -> {name :string, _token :string}", [](const json&, ptc::ToolContext&) {
-    return ToolResult<json>::ok(json{{"name", "ada"}, {"_token", "s3cret"}});
-  }));
+  registry.add(ptc::make_tool("user", "A user.", "() -> {name :string, _token :string}",
+                              [](const json&, ptc::ToolContext&) {
+                                return ToolResult<json>::ok(json{{"name", "ada"}, {"_token", "s3cret"}});
+                              }));
   auto out = call("user", json::object());
   EXPECT_EQ(out.rendered, R"({"_token":"<Firewalled>","name":"ada"})");
   EXPECT_EQ(out.visible_value, (json{{"name", "ada"}, {"_token", "<Firewalled>"}}));
@@ -450,8 +456,8 @@ TEST_F(Dispatch, HandlerSeesTheCallEnvironment) {
   registry.add(ptc::make_tool("inspect", "Inspect.", "() -> :nil", [&](const json&, ptc::ToolContext& c) {
     seen = std::string(c.tool().name()) + " " + c.call_id() + " " + std::string(c.adapter()) + " " +
            c.run_context()->run_id + " " + std::to_string(c.run_context()->attempt) + " " + c.session().id() +
-           (c.prompt() == &prompt ? " prompt" : " ?") + (c.rendered_prompt() == &rendered ? " rendered" : " ?") +
-           " " + std::to_string(std::chrono::duration_cast<std::chrono::seconds>(c.deadline()->remaining()).count());
+           (c.prompt() == &prompt ? " prompt" : " ?") + (c.rendered_prompt() == &rendered ? " rendered" : " ?") + " " +
+           std::to_string(std::chrono::duration_cast<std::chrono::seconds>(c.deadline()->remaining()).count());
     return ToolResult<json>::ok(nullptr);
   }));
   EXPECT_EQ(call("inspect", json::object(), options).status, CallStatus::Succeeded);
@@ -469,7 +475,8 @@ TEST_F(Dispatch, EveryCallPublishesToolInvoked) {
   call("nope", json::object(), options);
   ASSERT_EQ(seen.size(), 2u);
   const auto& e = seen[0];
-  EXPECT_TRUE(std::regex_match(e.event_id, std::regex("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}")))
+  EXPECT_TRUE(std::regex_match(e.event_id,
+                               std::regex("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}")))
       << e.event_id;
   EXPECT_NE(seen[0].event_id, seen[1].event_id);
   EXPECT_EQ(e.session_id, "s-1");
@@ -545,8 +552,8 @@ TEST(DispatchFromPrompt, RegistryOffersTheEnabledToolsUnderTheirSectionsPolicies
     return ptc::make_tool(name, "A step.", "() -> :nil",
                           [](const json&, ptc::ToolContext&) { return ToolResult<json>::ok(nullptr); });
   };
-  auto order = std::make_shared<ptc::SequentialDependencyPolicy>(
-      std::map<std::string, std::set<std::string>>{{"deploy", {"build"}}, {"lint", {"build"}}});
+  auto order = std::make_shared<ptc::SequentialDependencyPolicy>(std::map<std::string, std::set<std::string>>{
+      {"deploy", {"build"}}, {"lint", {"build"}}});
   // Designated initializers would be shorter, but g++ 12 -Wextra flags the fields they leave out.
   auto section = [](const char* key, std::vector<ptc::Tool> tools, bool enabled = true) {
     ptc::SectionSpec spec;
@@ -580,10 +587,12 @@ TEST(DispatchFromPrompt, RegistryOffersTheEnabledToolsUnderTheirSectionsPolicies
 }
 
 TEST_F(Dispatch, HandlerMayDispatchAnotherToolInItsOwnSession) {
-  registry.add(ptc::make_tool("twice", "Adds twice.", "(n :int) -> :int", [this](const json& args, ptc::ToolContext& c) {
-    auto inner = registry.dispatch(c.session(), ptc::ToolCall{"inner", "add", json{{"a", args["n"]}, {"b", args["n"]}}});
-    return ToolResult<json>::ok(inner.result.value.value());
-  }));
+  registry.add(
+      ptc::make_tool("twice", "Adds twice.", "(n :int) -> :int", [this](const json& args, ptc::ToolContext& c) {
+        auto inner =
+            registry.dispatch(c.session(), ptc::ToolCall{"inner", "add", json{{"a", args["n"]}, {"b", args["n"]}}});
+        return ToolResult<json>::ok(inner.result.value.value());
+      }));
   EXPECT_EQ(call("twice", json{{"n", 21}}).result.value, json(42));
 }
 

@@ -13,8 +13,8 @@ using ptc::test::NamedPolicy;
 
 ptc::Tool tool(std::string name) { return ptc::make_tool(std::move(name), "Does a thing.", "(q :string) -> :string"); }
 
-ptc::SectionSpec spec(std::string key = "guidance", std::string title = "Guidance", std::string template_text = "Be brief.",
-                      std::string params = "()") {
+ptc::SectionSpec spec(std::string key = "guidance", std::string title = "Guidance",
+                      std::string template_text = "Be brief.", std::string params = "()") {
   ptc::SectionSpec s;
   s.key = std::move(key);
   s.title = std::move(title);
@@ -76,12 +76,14 @@ TEST(Section, CopiesShareOneDefinition) {
 }
 
 TEST(Section, KeysThatFollowTheRule) {
-  for (const std::string& key : std::vector<std::string>{"a", "0", "guidance", "a.b_c-d", "9lives", std::string(64, 'k')})
+  for (const std::string& key :
+       std::vector<std::string>{"a", "0", "guidance", "a.b_c-d", "9lives", std::string(64, 'k')})
     EXPECT_EQ(ptc::Section(spec(key)).key(), key);
 }
 
 TEST(Section, KeysThatBreakTheRule) {
-  for (const std::string& key : std::vector<std::string>{"", "Guidance", "-x", ".x", "_x", "a b", "a/b", "caf\xc3\xa9", std::string(65, 'k')})
+  for (const std::string& key :
+       std::vector<std::string>{"", "Guidance", "-x", ".x", "_x", "a b", "a/b", "caf\xc3\xa9", std::string(65, 'k')})
     expect_refusal(spec(key), kKeyRule, {key}, "key");
 }
 
@@ -110,7 +112,8 @@ TEST(Section, ParamsMayBeABareListOrASignature) {
 }
 
 TEST(Section, ParamsThatDoNotParse) {
-  for (const std::string& params : std::vector<std::string>{"(n :integer)", "(n :int", "(n :int) ->", "(n :int) x", "(a :int, a :int)"}) {
+  for (const std::string& params :
+       std::vector<std::string>{"(n :integer)", "(n :int", "(n :int) ->", "(n :int) x", "(a :int, a :int)"}) {
     auto parsed = ptc::Signature::parse(params);
     ASSERT_FALSE(parsed.ok()) << params;
     expect_refusal(spec("g", "G", "", params), "Section params do not parse: " + parsed.error().to_string(), {"g"},
@@ -124,13 +127,13 @@ TEST(Section, ParamsErrorNamesTheColumn) {
 }
 
 TEST(Section, PlaceholdersMustNameParams) {
-  expect_refusal(spec("g", "G", "Hi {{nobody}}.", "(name :string)"), "placeholder {{nobody}}: no parameter named 'nobody'",
-                 {"g"}, "template");
+  expect_refusal(spec("g", "G", "Hi {{nobody}}.", "(name :string)"),
+                 "placeholder {{nobody}}: no parameter named 'nobody'", {"g"}, "template");
 }
 
 TEST(Section, PlaceholderFieldsMustExist) {
-  expect_refusal(spec("g", "G", "{{user.age}}", "(user {name :string})"), "placeholder {{user.age}}: user has no field 'age'",
-                 {"g"}, "template");
+  expect_refusal(spec("g", "G", "{{user.age}}", "(user {name :string})"),
+                 "placeholder {{user.age}}: user has no field 'age'", {"g"}, "template");
 }
 
 TEST(Section, MalformedPlaceholders) {

@@ -7,10 +7,10 @@ namespace {
 using nlohmann::json;
 
 ptc::Tool search_tool() {
-  return ptc::make_tool(
-      "search", "Search the knowledge base.", "(query :string, limit :int?) -> [{id :int, title :string}]", {},
-      ptc::ToolOptions{.examples = {{"Find refunds", json::parse(R"({"query": "refund"})"),
-                                     json::parse(R"([{"id": 7, "title": "Refunds"}])")}}});
+  return ptc::make_tool("search", "Search the knowledge base.",
+                        "(query :string, limit :int?) -> [{id :int, title :string}]", {},
+                        ptc::ToolOptions{.examples = {{"Find refunds", json::parse(R"({"query": "refund"})"),
+                                                       json::parse(R"([{"id": 7, "title": "Refunds"}])")}}});
 }
 
 ptc::Tool now_tool() { return ptc::make_tool("now", "Current time, ISO 8601.", "() -> :string"); }
@@ -21,7 +21,8 @@ TEST(ToolCatalog, DescribeKeepsEveryPartInOrder) {
   ASSERT_EQ(described.size(), 2u);
   EXPECT_EQ(described[0].name, "search");
   EXPECT_EQ(described[0].description, "Search the knowledge base.");
-  EXPECT_EQ(described[0].signature, ptc::Signature::parse("(query :string, limit :int?) -> [{id :int, title :string}]").value());
+  EXPECT_EQ(described[0].signature,
+            ptc::Signature::parse("(query :string, limit :int?) -> [{id :int, title :string}]").value());
   ASSERT_EQ(described[0].examples.size(), 1u);
   EXPECT_EQ(described[0].examples[0].description, "Find refunds");
   EXPECT_EQ(described[0].examples[0].input, json::parse(R"({"query": "refund"})"));
@@ -105,7 +106,8 @@ TEST(ToolCatalog, DocumentChecksToolNamesPerProfile) {
   std::vector<ptc::Tool> tools = {ptc::make_tool("1st", "First.", "() -> :int")};
   auto doc = ptc::tools_document(tools, ptc::Profile::Gemini);
   ASSERT_FALSE(doc.ok());
-  EXPECT_EQ(doc.error().to_string(), "tool '1st': gemini: tool name \"1st\" must match ^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$");
+  EXPECT_EQ(doc.error().to_string(),
+            "tool '1st': gemini: tool name \"1st\" must match ^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$");
   EXPECT_TRUE(ptc::tools_document(tools, ptc::Profile::OpenAI).ok());
 }
 

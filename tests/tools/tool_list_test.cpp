@@ -40,7 +40,8 @@ TEST(Prompt, MultiLineDescriptionsAreIndented) {
 }
 
 TEST(Prompt, ConstructsTheShorthandLacksRenderAsMalli) {
-  EXPECT_EQ(ptc::render_tool_entry(tool("tag", "(tags [:set :string], code [:and :string [:re \"^[A-Z]+$\"]]) -> :nil", "Tags.")),
+  EXPECT_EQ(ptc::render_tool_entry(tool("tag", "(tags [:set :string], code [:and :string [:re \"^[A-Z]+$\"]]) -> :nil",
+                                        "Tags.")),
             "tag(tags [:set :string], code [:and :string [:re \"^[A-Z]+$\"]]) -> :nil\n  Tags.\n");
 }
 
@@ -57,7 +58,8 @@ ptc::ToolExample example(std::string description, const char* input, const char*
 
 TEST(Prompt, ExamplesFollowTheDescription) {
   auto t = with_examples(tool("search", "(query :string, limit :int) -> [{id :int, title :string}]", "Search."),
-                         {example("Find refunds", R"({"query": "refund", "limit": 2})", R"([{"title": "Refunds", "id": 7}])")});
+                         {example("Find refunds", R"({"query": "refund", "limit": 2})",
+                                  R"([{"title": "Refunds", "id": 7}])")});
   EXPECT_EQ(ptc::render_tool_entry(t),
             "search(query :string, limit :int) -> [{id :int, title :string}]\n"
             "  Search.\n"
@@ -82,8 +84,9 @@ TEST(Prompt, EveryExampleInOrder) {
 }
 
 TEST(Prompt, ExampleJsonIsCompactWithSortedKeysAtEveryLevel) {
-  auto t = with_examples(tool("f", "(b {z :int, a [:string]}, a :string?) -> {y :nil, x :float}", "F."),
-                         {example("Nested", R"({"b": {"z": 1, "a": ["p", "q"]}, "a": null})", R"({"y": null, "x": 1.5})")});
+  auto t =
+      with_examples(tool("f", "(b {z :int, a [:string]}, a :string?) -> {y :nil, x :float}", "F."),
+                    {example("Nested", R"({"b": {"z": 1, "a": ["p", "q"]}, "a": null})", R"({"y": null, "x": 1.5})")});
   EXPECT_EQ(ptc::render_tool_entry(t),
             "f(b {z :int, a [:string]}, a :string?) -> {y :nil, x :float}\n"
             "  F.\n"
@@ -99,12 +102,14 @@ TEST(Prompt, ExampleWithoutDescription) {
 
 TEST(Prompt, MultiLineExampleDescriptionIsIndented) {
   auto t = with_examples(tool("t", ":int", "T."), {example("First.\nSecond.", "{}", "1")});
-  EXPECT_EQ(ptc::render_tool_entry(t), "t() -> :int\n  T.\n  Example: First.\n    Second.\n    input: {}\n    output: 1\n");
+  EXPECT_EQ(ptc::render_tool_entry(t),
+            "t() -> :int\n  T.\n  Example: First.\n    Second.\n    input: {}\n    output: 1\n");
 }
 
 TEST(Prompt, ExampleValuesHideFirewalledFields) {
   auto t = with_examples(tool("login", "(user :string, _password :string) -> {ok :bool, _session :string}", "Log in."),
-                         {example("Ann", R"({"user": "ann", "_password": "hunter2"})", R"({"ok": true, "_session": "abc"})")});
+                         {example("Ann", R"({"user": "ann", "_password": "hunter2"})",
+                                  R"({"ok": true, "_session": "abc"})")});
   EXPECT_EQ(ptc::render_tool_entry(t),
             "login(user :string, _password :string) -> {ok :bool, _session :string}\n"
             "  Log in.\n"

@@ -82,23 +82,20 @@ TEST_P(ToolName, FollowsTheNameRule) {
 
 INSTANTIATE_TEST_SUITE_P(
     Rows, ToolName,
-    ::testing::Values(NameRow{"single_letter", "a", nullptr}, NameRow{"lowercase_word", "search", nullptr},
-                      NameRow{"digits_only", "0123456789", nullptr}, NameRow{"underscore", "read_file", nullptr},
-                      NameRow{"dash", "read-file", nullptr}, NameRow{"mixed", "a0_b-9", nullptr},
-                      NameRow{"only_punctuation", "_-", nullptr}, NameRow{"sixty_four", std::string(64, 'x'), nullptr},
-                      NameRow{"empty", "", kNameRule}, NameRow{"sixty_five", std::string(65, 'x'), kNameRule},
-                      NameRow{"uppercase", "Search", kNameRule}, NameRow{"all_upper", "ABC", kNameRule},
-                      NameRow{"dot", "web.search", kNameRule}, NameRow{"space_inside", "web search", kNameRule},
-                      NameRow{"tab_inside", "web\tsearch", kNameRule}, NameRow{"slash", "a/b", kNameRule},
-                      NameRow{"non_ascii", "caf\xc3\xa9", kNameRule},
-                      NameRow{"leading_space", " search", kNameWhitespace},
-                      NameRow{"trailing_space", "search ", kNameWhitespace},
-                      NameRow{"leading_tab", "\tsearch", kNameWhitespace},
-                      NameRow{"trailing_tab", "search\t", kNameWhitespace},
-                      NameRow{"leading_newline", "\nsearch", kNameWhitespace},
-                      NameRow{"trailing_newline", "search\n", kNameWhitespace},
-                      NameRow{"only_space", " ", kNameWhitespace},
-                      NameRow{"long_with_trailing_space", std::string(70, 'x') + " ", kNameWhitespace}),
+    ::testing::Values(
+        NameRow{"single_letter", "a", nullptr}, NameRow{"lowercase_word", "search", nullptr},
+        NameRow{"digits_only", "0123456789", nullptr}, NameRow{"underscore", "read_file", nullptr},
+        NameRow{"dash", "read-file", nullptr}, NameRow{"mixed", "a0_b-9", nullptr},
+        NameRow{"only_punctuation", "_-", nullptr}, NameRow{"sixty_four", std::string(64, 'x'), nullptr},
+        NameRow{"empty", "", kNameRule}, NameRow{"sixty_five", std::string(65, 'x'), kNameRule},
+        NameRow{"uppercase", "Search", kNameRule}, NameRow{"all_upper", "ABC", kNameRule},
+        NameRow{"dot", "web.search", kNameRule}, NameRow{"space_inside", "web search", kNameRule},
+        NameRow{"tab_inside", "web\tsearch", kNameRule}, NameRow{"slash", "a/b", kNameRule},
+        NameRow{"non_ascii", "caf\xc3\xa9", kNameRule}, NameRow{"leading_space", " search", kNameWhitespace},
+        NameRow{"trailing_space", "search ", kNameWhitespace}, NameRow{"leading_tab", "\tsearch", kNameWhitespace},
+        NameRow{"trailing_tab", "search\t", kNameWhitespace}, NameRow{"leading_newline", "\nsearch", kNameWhitespace},
+        NameRow{"trailing_newline", "search\n", kNameWhitespace}, NameRow{"only_space", " ", kNameWhitespace},
+        NameRow{"long_with_trailing_space", std::string(70, 'x') + " ", kNameWhitespace}),
     [](const ::testing::TestParamInfo<NameRow>& row) { return std::string(row.param.label); });
 
 // ---- descriptions --------------------------------------------------------------------------------
@@ -196,7 +193,8 @@ TEST(ToolExamples, SeveralInputErrorsAreJoinedWithSemicolons) {
 TEST(ToolExamples, InputThatIsNotAnObjectIsRejected) {
   auto error = error_of([] { tool_with_examples({{"x", json::array(), 2}}); });
   ASSERT_TRUE(error.has_value());
-  EXPECT_EQ(error->message(), "Tool example 0 ('x') input does not match the parameters: (root): expected map, got list");
+  EXPECT_EQ(error->message(),
+            "Tool example 0 ('x') input does not match the parameters: (root): expected map, got list");
   EXPECT_EQ(error->field(), "examples[0].input");
 }
 
@@ -213,7 +211,9 @@ TEST(ToolExamples, OutputIsStrictToo) {
   auto coerced = error_of([] { tool_with_examples({{"out", json{{"a", 2}}, "1"}}); });
   ASSERT_TRUE(coerced.has_value());
   EXPECT_EQ(coerced->field(), "examples[0].output");
-  auto extra = error_of([] { tool_with_examples({{"out", json{{"a", 2}}, json{{"id", 1}, {"z", 2}}}}, "(a :int) -> {id :int}"); });
+  auto extra = error_of([] {
+    tool_with_examples({{"out", json{{"a", 2}}, json{{"id", 1}, {"z", 2}}}}, "(a :int) -> {id :int}");
+  });
   ASSERT_TRUE(extra.has_value());
   EXPECT_EQ(extra->message(), "Tool example 0 ('out') output does not match the result: z: unexpected field");
   EXPECT_EQ(extra->field(), "examples[0].output");
@@ -239,7 +239,9 @@ TEST(ToolExamples, DescriptionOfTwoHundredCharactersIsAccepted) {
 }
 
 TEST(ToolExamples, DescriptionLongerThanTwoHundredIsRejected) {
-  auto error = error_of([] { tool_with_examples({{"ok", json{{"a", 1}}, 1}, {std::string(201, 'e'), json{{"a", 1}}, 1}}); });
+  auto error = error_of([] {
+    tool_with_examples({{"ok", json{{"a", 1}}, 1}, {std::string(201, 'e'), json{{"a", 1}}, 1}});
+  });
   ASSERT_TRUE(error.has_value());
   EXPECT_EQ(error->message(), "Tool example description must be at most 200 ASCII characters.");
   EXPECT_EQ(error->field(), "examples[1].description");
@@ -498,12 +500,13 @@ TEST(ToolResult, RenderShowsTheMessageWhenTheValueIsExcluded) {
 
 TEST(ToolResult, RenderWithASchemaFirewallsUnderscoreFields) {
   auto schema = *ptc::parse_type("{id :int, _secret :string, items [{name :string, _tok :string}]}");
-  auto r = ToolResult<json>::ok(json{{"id", 1},
-                                     {"_secret", "s"},
-                                     {"items", json::array({json{{"name", "a"}, {"_tok", "t1"}},
-                                                            json{{"name", "b"}, {"_tok", "t2"}}})}});
-  EXPECT_EQ(r.render(schema),
-            R"({"_secret":"<Firewalled>","id":1,"items":[{"_tok":"<Firewalled>","name":"a"},{"_tok":"<Firewalled>","name":"b"}]})");
+  auto r = ToolResult<json>::ok(json{
+      {"id", 1},
+      {"_secret", "s"},
+      {"items", json::array({json{{"name", "a"}, {"_tok", "t1"}}, json{{"name", "b"}, {"_tok", "t2"}}})}});
+  EXPECT_EQ(
+      r.render(schema),
+      R"({"_secret":"<Firewalled>","id":1,"items":[{"_tok":"<Firewalled>","name":"a"},{"_tok":"<Firewalled>","name":"b"}]})");
   // Without the schema nothing is hidden, and the value itself is not changed.
   EXPECT_EQ(r.render(), R"({"_secret":"s","id":1,"items":[{"_tok":"t1","name":"a"},{"_tok":"t2","name":"b"}]})");
   EXPECT_EQ((*r.value)["_secret"], "s");
@@ -546,10 +549,14 @@ TEST(ToolResult, TypedMapOfInts) {
 }
 
 TEST(ToolResult, InvalidUtf8RendersWithReplacementCharacter) {
-  auto r = ToolResult<json>::ok(std::string("a\xff" "b"));
+  auto r =
+      ToolResult<json>::ok(std::string("a\xff"
+                                       "b"));
   std::string rendered;
   ASSERT_NO_THROW(rendered = r.render());
-  EXPECT_EQ(rendered, "\"a\xef\xbf\xbd" "b\"");
+  EXPECT_EQ(rendered,
+            "\"a\xef\xbf\xbd"
+            "b\"");
   auto nested = ToolResult<json>::ok(json{{"k", std::string("\xc3")}});
   EXPECT_EQ(nested.render(), "{\"k\":\"\xef\xbf\xbd\"}");
   auto typed = ToolResult<std::string>::ok(std::string("x\xfe"));

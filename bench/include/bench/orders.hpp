@@ -35,8 +35,9 @@ struct Order {
 };
 
 /// Finds orders matching a filter.
-PTC_TOOL() std::vector<Order> search_orders(std::string customer_email, OrderStatus status, std::vector<std::string> tags,
-                                            std::optional<double> min_total, std::int64_t limit, bool include_cancelled,
-                                            Address ship_to, std::vector<LineItem> items);
+PTC_TOOL()
+std::vector<Order> search_orders(std::string customer_email, OrderStatus status, std::vector<std::string> tags,
+                                 std::optional<double> min_total, std::int64_t limit, bool include_cancelled,
+                                 Address ship_to, std::vector<LineItem> items);
 
 }  // namespace bench

@@ -12,7 +12,6 @@
 
 #include "support.hpp"
 
-
 namespace ptc::app {
 namespace {
 
@@ -102,15 +101,11 @@ int run(Action action, const Options& o) {
     case Action::List:
       for (const auto& name : commands.registry().list_commands()) std::cout << name << "\n";
       return 0;
-    case Action::Reload:
-      return print_result(commands.registry().reload());
-    case Action::Register:
-      return print_result(commands.registry().register_command(o.target));
-    case Action::Unregister:
-      return print_result(commands.registry().unregister_command(o.target));
+    case Action::Reload: return print_result(commands.registry().reload());
+    case Action::Register: return print_result(commands.registry().register_command(o.target));
+    case Action::Unregister: return print_result(commands.registry().unregister_command(o.target));
     case Action::Invoke:
-    case Action::Dispatch:
-      break;
+    case Action::Dispatch: break;
   }
   int exit_code = 0;
   auto params = json_option("--params", o.params, exit_code);

@@ -126,14 +126,15 @@ void add_signature_command(CLI::App& app, int& exit_code) {
   common(malli);
   malli->callback([o, &exit_code] { exit_code = print_parse(*o, true); });
 
-  auto* validate = sig->add_subcommand(
-      "validate", "Validate JSON against SIG's parameters (--input) or result (--output); prints "
-                  "{\"ok\",\"value\",\"errors\",\"warnings\"}; exit 0 valid, 1 invalid, 2 usage");
+  auto* validate = sig->add_subcommand("validate",
+                                       "Validate JSON against SIG's parameters (--input) or result (--output); prints "
+                                       "{\"ok\",\"value\",\"errors\",\"warnings\"}; exit 0 valid, 1 invalid, 2 usage");
   common(validate);
   auto* in = validate->add_flag("--input", o->input, "JSON is tool arguments: lenient coercion");
   auto* out = validate->add_flag("--output", o->output, "JSON is a tool result: strict");
   in->excludes(out);
-  validate->add_option("JSON", o->json, "The JSON text to check; @FILE reads a file, - reads standard input")->required();
+  validate->add_option("JSON", o->json, "The JSON text to check; @FILE reads a file, - reads standard input")
+      ->required();
   validate->add_option("--mode", o->mode, "enabled (default), warn_only, strict or disabled");
   validate->callback([o, &exit_code, validate] {
     if (!o->input && !o->output) {

@@ -51,11 +51,13 @@ Commands define_commands(CLI::App& app, Request& request) {
   c.prompt = app.add_subcommand("prompt", "Print the tool list the LLM sees in its prompt");
   c.schema = app.add_subcommand("schema", "Print the tools document {\"tools\":[...]} with JSON Schemas");
   c.schema->add_option("--profile", request.profile, "portable (default), openai, anthropic, gemini or mcp");
-  c.definitions = app.add_subcommand(
-      "definitions", "Print the tool definitions a provider's request takes, ready to send as its `tools`");
-  c.definitions->add_option("FORMAT", request.format,
-                            "openai (Chat Completions, strict), openai-responses, anthropic, gemini, or mcp "
-                            "(a tools/list result)")
+  c.definitions =
+      app.add_subcommand("definitions",
+                         "Print the tool definitions a provider's request takes, ready to send as its `tools`");
+  c.definitions
+      ->add_option("FORMAT", request.format,
+                   "openai (Chat Completions, strict), openai-responses, anthropic, gemini, or mcp "
+                   "(a tools/list result)")
       ->required();
   c.call = app.add_subcommand("call", "Call a tool; prints the result as JSON, or the validation report (exit 1)");
   c.call->add_option("NAME", request.tool, "The tool to call")->required();
@@ -128,8 +130,7 @@ int print_definitions(const ToolRegistry& registry, const Request& request, std:
   for (const auto& f : kFormats)
     if (f.name == request.format) format = &f;
   if (!format) {
-    err << "error: unknown format '" << request.format
-        << "'; use openai, openai-responses, anthropic, gemini or mcp\n";
+    err << "error: unknown format '" << request.format << "'; use openai, openai-responses, anthropic, gemini or mcp\n";
     return kUsage;
   }
   auto definitions = OrderedJson::array();
@@ -215,9 +216,10 @@ int usage_error(const CLI::App& app, std::string_view message, std::ostream& err
 
 int run_named(std::string program, const ToolRegistry& registry, const std::vector<std::string>& args,
               std::ostream& out, std::ostream& err, const Options& options) {
-  CLI::App app{"The tools this program offers an LLM: list them, show their prompt text and JSON Schemas, "
-               "or call one.",
-               std::move(program)};
+  CLI::App app{
+      "The tools this program offers an LLM: list them, show their prompt text and JSON Schemas, "
+      "or call one.",
+      std::move(program)};
   Request request;
   const Commands commands = define_commands(app, request);
   try {

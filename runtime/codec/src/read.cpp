@@ -90,7 +90,9 @@ double exact_double(std::string_view token, double x) {
   return x;
 }
 
-void invalid_json(simdjson::error_code e) { throw InvalidJson(std::string("invalid JSON: ") + simdjson::error_message(e)); }
+void invalid_json(simdjson::error_code e) {
+  throw InvalidJson(std::string("invalid JSON: ") + simdjson::error_message(e));
+}
 
 bool take_null(Value& v) {
   if (kind_of(v) != JsonKind::Null) return false;
@@ -183,7 +185,9 @@ std::string_view raw_value(Decoder& d, Value& v) {
 }
 
 nlohmann::json given_item(std::string_view token) {
-  const JsonKind kind = token.starts_with('[') ? JsonKind::List : token.starts_with('{') ? JsonKind::Map : JsonKind::Null;
+  const JsonKind kind = token.starts_with('[')   ? JsonKind::List
+                        : token.starts_with('{') ? JsonKind::Map
+                                                 : JsonKind::Null;
   // Untrusted text that simdjson let through but nlohmann refuses must end the decode as invalid JSON,
   // never escape as an exception (found by fuzz_codec).
   try {

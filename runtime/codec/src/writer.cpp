@@ -87,7 +87,8 @@ void write_string(std::string& out, std::string_view s) {
 
 // Keys usually differ in their first byte: compare that before calling memcmp.
 bool key_less(std::string_view a, std::string_view b) {
-  if (!a.empty() && !b.empty() && a[0] != b[0]) return static_cast<unsigned char>(a[0]) < static_cast<unsigned char>(b[0]);
+  if (!a.empty() && !b.empty() && a[0] != b[0])
+    return static_cast<unsigned char>(a[0]) < static_cast<unsigned char>(b[0]);
   return a < b;
 }
 

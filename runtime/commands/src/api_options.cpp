@@ -40,8 +40,8 @@ std::optional<std::string> check_reference(const json& value, std::string_view e
   if (name && name->starts_with(':')) name = name->substr(1);
   if (!name || name->empty()) return at_path(where, "must name a " + std::string(what) + " (a non-empty string)");
   if (*name != expected)
-    return at_path(
-        where, "unknown " + std::string(what) + " '" + *name + "'; this runtime's is '" + std::string(expected) + "'");
+    return at_path(where, "unknown " + std::string(what) + " '" + *name + "'; this runtime's is '" +
+                              std::string(expected) + "'");
   return std::nullopt;
 }
 

@@ -55,12 +55,9 @@ Permissions restrict_permissions(const Permissions& permissions, const std::vect
 
 std::string_view permission_effect_name(PermissionEffect effect) {
   switch (effect) {
-    case PermissionEffect::Allow:
-      return "allow";
-    case PermissionEffect::Deny:
-      return "deny";
-    case PermissionEffect::Ask:
-      return "ask";
+    case PermissionEffect::Allow: return "allow";
+    case PermissionEffect::Deny: return "deny";
+    case PermissionEffect::Ask: return "ask";
   }
   return "ask";
 }

@@ -17,12 +17,10 @@ PolicyDecision CommandPermissionPolicy::check(const Tool& tool, const nlohmann::
   std::string use = options_.describe ? options_.describe(tool, params) : describe_tool_use(tool, params);
   auto decision = decide_permission(permissions_, use);
   switch (decision.effect) {
-    case PermissionEffect::Allow:
-      return PolicyDecision::allow();
+    case PermissionEffect::Allow: return PolicyDecision::allow();
     case PermissionEffect::Deny:
       return PolicyDecision::deny("Tool use '" + use + "' is denied by permission rule '" + decision.rule + "'.");
-    case PermissionEffect::Ask:
-      break;
+    case PermissionEffect::Ask: break;
   }
   if (options_.ask) {
     if (options_.ask(use, decision)) return PolicyDecision::allow();

@@ -12,12 +12,9 @@ using nlohmann::json;
 
 std::string_view command_scope_name(CommandScope scope) {
   switch (scope) {
-    case CommandScope::Global:
-      return "global";
-    case CommandScope::Project:
-      return "project";
-    case CommandScope::Manual:
-      return "manual";
+    case CommandScope::Global: return "global";
+    case CommandScope::Project: return "project";
+    case CommandScope::Manual: return "manual";
   }
   return "manual";
 }

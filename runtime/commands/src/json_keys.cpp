@@ -208,23 +208,15 @@ std::optional<std::string> non_blank_string(const json* value) {
 
 std::string json_type_name(const json& value) {
   switch (value.type()) {
-    case json::value_t::null:
-      return "null";
-    case json::value_t::object:
-      return "object";
-    case json::value_t::array:
-      return "list";
-    case json::value_t::string:
-      return "string";
-    case json::value_t::boolean:
-      return "boolean";
+    case json::value_t::null: return "null";
+    case json::value_t::object: return "object";
+    case json::value_t::array: return "list";
+    case json::value_t::string: return "string";
+    case json::value_t::boolean: return "boolean";
     case json::value_t::number_integer:
-    case json::value_t::number_unsigned:
-      return "integer";
-    case json::value_t::number_float:
-      return "float";
-    default:
-      return "binary";
+    case json::value_t::number_unsigned: return "integer";
+    case json::value_t::number_float: return "float";
+    default: return "binary";
   }
 }
 

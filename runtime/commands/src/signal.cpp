@@ -13,8 +13,9 @@ namespace {
 
 // Microseconds, always six digits, as jido_signal writes them.
 std::string now_rfc3339() {
-  const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
-                          std::chrono::system_clock::now().time_since_epoch()).count();
+  const auto micros =
+      std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch())
+          .count();
   const auto seconds = micros >= 0 ? micros / 1000000 : (micros - 999999) / 1000000;
   return text::rfc3339_utc(seconds, static_cast<std::uint32_t>((micros - seconds * 1000000) * 1000), 6);
 }

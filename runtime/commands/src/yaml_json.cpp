@@ -96,10 +96,8 @@ class Converter {
       return Error{"frontmatter is too large once YAML aliases are expanded"};
     switch (node.Type()) {
       case YAML::NodeType::Null:
-      case YAML::NodeType::Undefined:
-        return ordered_json(nullptr);
-      case YAML::NodeType::Scalar:
-        return scalar(node, path);
+      case YAML::NodeType::Undefined: return ordered_json(nullptr);
+      case YAML::NodeType::Scalar: return scalar(node, path);
       case YAML::NodeType::Sequence: {
         ordered_json out = ordered_json::array();
         std::size_t i = 0;

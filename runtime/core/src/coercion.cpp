@@ -216,10 +216,12 @@ std::optional<std::string> refinement_error(const Schema& s, const nlohmann::jso
     double x = v.get<double>(), y = b.get<double>();
     cmp = (x > y) - (x < y);
   }
-  bool pass = s.op() == Refine::Gt ? cmp > 0 : s.op() == Refine::Lt ? cmp < 0 : s.op() == Refine::Ge ? cmp >= 0 : cmp <= 0;
+  bool pass = s.op() == Refine::Gt   ? cmp > 0
+              : s.op() == Refine::Lt ? cmp < 0
+              : s.op() == Refine::Ge ? cmp >= 0
+                                     : cmp <= 0;
   if (pass) return std::nullopt;
-  return "expected value " + std::string(refine_symbol(s.op())) + " " + text::number(b) + ", got " +
-         short_value(v);
+  return "expected value " + std::string(refine_symbol(s.op())) + " " + text::number(b) + ", got " + short_value(v);
 }
 
 std::string list_of(std::size_t n) { return "list of " + std::to_string(n) + " items"; }
@@ -265,13 +267,20 @@ JsonKind json_kind(const nlohmann::json& v) {
 
 unsigned family(const Schema& s) {
   switch (s.kind()) {
-    case Kind::String: case Kind::Keyword: return kind_bit(JsonKind::String);
-    case Kind::Int: case Kind::Float: return kind_bit(JsonKind::Number);
+    case Kind::String:
+    case Kind::Keyword: return kind_bit(JsonKind::String);
+    case Kind::Int:
+    case Kind::Float: return kind_bit(JsonKind::Number);
     case Kind::Bool: return kind_bit(JsonKind::Bool);
     case Kind::Nil: return kind_bit(JsonKind::Null);
-    case Kind::Any: case Kind::Refinement: return kAllKinds;
-    case Kind::Vector: case Kind::Sequential: case Kind::Set: case Kind::Tuple: return kind_bit(JsonKind::List);
-    case Kind::Map: case Kind::MapOf: return kind_bit(JsonKind::Map);
+    case Kind::Any:
+    case Kind::Refinement: return kAllKinds;
+    case Kind::Vector:
+    case Kind::Sequential:
+    case Kind::Set:
+    case Kind::Tuple: return kind_bit(JsonKind::List);
+    case Kind::Map:
+    case Kind::MapOf: return kind_bit(JsonKind::Map);
     case Kind::Enum: return kScalarKinds;
     case Kind::Maybe: return kind_bit(JsonKind::Null) | family(s.item());
     case Kind::And: return family(s.children().front());

@@ -19,7 +19,9 @@ void hide(const Schema& s, nlohmann::json& v) {
         }
       }
       return;
-    case Kind::Vector: case Kind::Sequential: case Kind::Set:
+    case Kind::Vector:
+    case Kind::Sequential:
+    case Kind::Set:
       if (!v.is_array()) return;
       for (auto& item : v) hide(s.item(), item);
       return;
@@ -34,9 +36,7 @@ void hide(const Schema& s, nlohmann::json& v) {
     case Kind::Maybe:
       if (!v.is_null()) hide(s.item(), v);
       return;
-    case Kind::And:
-      hide(s.children().front(), v);
-      return;
+    case Kind::And: hide(s.children().front(), v); return;
     case Kind::Or:
       // Hide through the alternative the value actually matches.
       for (const auto& alt : s.children()) {
@@ -46,8 +46,7 @@ void hide(const Schema& s, nlohmann::json& v) {
         }
       }
       return;
-    default:
-      return;
+    default: return;
   }
 }
 

@@ -33,7 +33,8 @@ class Emitter {
 
   Result<J> emit(const Schema& s, const std::string& path) {
     switch (s.kind()) {
-      case Kind::String: case Kind::Keyword: return J{{"type", "string"}};
+      case Kind::String:
+      case Kind::Keyword: return J{{"type", "string"}};
       case Kind::Int: return J{{"type", "integer"}};
       case Kind::Float: return J{{"type", "number"}};
       case Kind::Bool: return J{{"type", "boolean"}};
@@ -43,7 +44,9 @@ class Emitter {
       case Kind::Any:
         if (p_ == Profile::OpenAI || p_ == Profile::Gemini) return unsupported(path, ":any (every value needs a type)");
         return J::object();
-      case Kind::Vector: case Kind::Sequential: case Kind::Set: {
+      case Kind::Vector:
+      case Kind::Sequential:
+      case Kind::Set: {
         if (s.kind() == Kind::Set && (p_ == Profile::OpenAI || p_ == Profile::Gemini))
           return unsupported(path, "[:set T] (uniqueItems)");
         auto item = emit(s.item(), path + "[]");
@@ -61,7 +64,8 @@ class Emitter {
           items.push_back(std::move(item).value());
         }
         auto n = s.children().size();
-        return J{{"type", "array"}, {"prefixItems", std::move(items)}, {"items", false}, {"minItems", n}, {"maxItems", n}};
+        return J{
+            {"type", "array"}, {"prefixItems", std::move(items)}, {"items", false}, {"minItems", n}, {"maxItems", n}};
       }
       case Kind::Map: return map(s, path);
       case Kind::MapOf: {
@@ -226,8 +230,7 @@ class Emitter {
     if (p_ == Profile::Portable || p_ == Profile::Mcp) return std::nullopt;
     static const re2::RE2 rule("^[a-zA-Z0-9_.-]{1,64}$");
     if (re2::RE2::FullMatch(name, rule)) return std::nullopt;
-    return Error{std::string(profile_name(p_)) + ": property name at " + where +
-                 " must match ^[a-zA-Z0-9_.-]{1,64}$"};
+    return Error{std::string(profile_name(p_)) + ": property name at " + where + " must match ^[a-zA-Z0-9_.-]{1,64}$"};
   }
 
   Error unsupported(const std::string& path, std::string_view what) const {
@@ -279,7 +282,9 @@ Result<SignatureSchemas> to_json_schemas(const Signature& signature, Profile pro
   J out = std::move(output).value();
   if (profile == Profile::Mcp && signature.output().kind() != Kind::Map) {
     // MCP's outputSchema must describe an object: other results travel as {"result": ...}.
-    out = J{{"type", "object"}, {"properties", {{"result", std::move(out)}}}, {"required", J::array({"result"})},
+    out = J{{"type", "object"},
+            {"properties", {{"result", std::move(out)}}},
+            {"required", J::array({"result"})},
             {"additionalProperties", false}};
   }
   J in = std::move(input).value();

@@ -39,7 +39,8 @@ Result<std::vector<Placeholder>> parse_placeholders(std::string_view text) {
         return text::error_at(text, pos, "placeholder " + shown + ": names must start with a letter");
       for (char c : seg)
         if (!name_char(c))
-          return text::error_at(text, pos, "placeholder " + shown + ": names may hold only letters, digits, '_' and '-'");
+          return text::error_at(text, pos,
+                                "placeholder " + shown + ": names may hold only letters, digits, '_' and '-'");
       p.path.emplace_back(seg);
       if (dot == std::string_view::npos) break;
       start = dot + 1;
@@ -62,17 +63,19 @@ std::vector<Error> check_placeholders(std::string_view text, const Signature& si
       if (current.kind() == Kind::Any || current.kind() == Kind::MapOf) break;  // dynamic keys
       const std::string& seg = p.path[i];
       if (current.kind() != Kind::Map) {
-        errors.push_back(text::error_at(text, p.offset,
-                                        "placeholder {{" + joined(p.path, p.path.size()) + "}}: " + joined(p.path, i - 1) +
-                                            " is " + std::string(kind_name(current.kind())) + ", not a map with field '" + seg + "'"));
+        errors.push_back(
+            text::error_at(text, p.offset,
+                           "placeholder {{" + joined(p.path, p.path.size()) + "}}: " + joined(p.path, i - 1) + " is " +
+                               std::string(kind_name(current.kind())) + ", not a map with field '" + seg + "'"));
         break;
       }
       const MapEntry* e = current.find(seg);
       if (!e) {
-        errors.push_back(text::error_at(
-            text, p.offset,
-            i == 0 ? "placeholder {{" + joined(p.path, p.path.size()) + "}}: no parameter named '" + seg + "'"
-                   : "placeholder {{" + joined(p.path, p.path.size()) + "}}: " + joined(p.path, i - 1) + " has no field '" + seg + "'"));
+        errors.push_back(text::error_at(text, p.offset,
+                                        i == 0 ? "placeholder {{" + joined(p.path, p.path.size()) +
+                                                     "}}: no parameter named '" + seg + "'"
+                                               : "placeholder {{" + joined(p.path, p.path.size()) +
+                                                     "}}: " + joined(p.path, i - 1) + " has no field '" + seg + "'"));
         break;
       }
       current = e->schema;

@@ -30,19 +30,21 @@ const Schema& shared_any() {
 
 bool is_primitive_kind(Kind k) {
   switch (k) {
-    case Kind::String: case Kind::Int: case Kind::Float: case Kind::Bool:
-    case Kind::Keyword: case Kind::Any: case Kind::Nil:
-      return true;
-    default:
-      return false;
+    case Kind::String:
+    case Kind::Int:
+    case Kind::Float:
+    case Kind::Bool:
+    case Kind::Keyword:
+    case Kind::Any:
+    case Kind::Nil: return true;
+    default: return false;
   }
 }
 
 bool string_like_key(const Schema& k) {
   switch (k.kind()) {
     case Kind::String:
-    case Kind::Keyword:
-      return true;
+    case Kind::Keyword: return true;
     case Kind::Enum:
       for (const auto& v : k.values())
         if (!v.is_string()) return false;
@@ -52,8 +54,7 @@ bool string_like_key(const Schema& k) {
       for (std::size_t i = 1; i < k.children().size(); ++i)
         if (k.children()[i].kind() != Kind::Refinement || k.children()[i].op() != Refine::Re) return false;
       return true;
-    default:
-      return false;
+    default: return false;
   }
 }
 
@@ -135,8 +136,9 @@ Schema Schema::any_map() { return map_of(keyword(), any()); }
 
 Schema Schema::map_of(Schema key, Schema value) {
   if (!string_like_key(key))
-    fail("map-of keys must be :string, :keyword, a string enum or [:and :string [:re ...]] "
-         "(JSON object keys are strings)");
+    fail(
+        "map-of keys must be :string, :keyword, a string enum or [:and :string [:re ...]] "
+        "(JSON object keys are strings)");
   auto n = std::make_shared<Node>();
   n->kind = Kind::MapOf;
   n->children = {std::move(key), std::move(value)};
@@ -227,10 +229,11 @@ std::size_t Schema::depth() const { return node_->depth; }
 
 const Schema& Schema::item() const {
   switch (node_->kind) {
-    case Kind::Vector: case Kind::Sequential: case Kind::Set: case Kind::Maybe:
-      return node_->children.front();
-    default:
-      fail("Schema::item: schema has no item type");
+    case Kind::Vector:
+    case Kind::Sequential:
+    case Kind::Set:
+    case Kind::Maybe: return node_->children.front();
+    default: fail("Schema::item: schema has no item type");
   }
 }
 

@@ -14,13 +14,13 @@ namespace ptc::detail {
 
 struct Node {
   Kind kind = Kind::Any;
-  std::vector<Schema> children;       // item (1) / key,value (2) / tuple, or, and parts
-  std::vector<MapEntry> entries;      // Map
-  std::vector<nlohmann::json> values; // Enum
+  std::vector<Schema> children;        // item (1) / key,value (2) / tuple, or, and parts
+  std::vector<MapEntry> entries;       // Map
+  std::vector<nlohmann::json> values;  // Enum
   Refine op = Refine::Gt;
-  nlohmann::json bound;               // Refinement
+  nlohmann::json bound;  // Refinement
   std::shared_ptr<const re2::RE2> regex;
-  std::size_t depth = 1;              // levels of nesting, this node included
+  std::size_t depth = 1;  // levels of nesting, this node included
 };
 
 }  // namespace ptc::detail

@@ -60,7 +60,9 @@ class Walker {
       case Kind::Float: return number(v, out);
       case Kind::Bool: return boolean(v, out);
       case Kind::Maybe: return v.is_null() ? accept(v, out) : walk(s.item(), v, out);
-      case Kind::Vector: case Kind::Sequential: case Kind::Set: return list(s, v, out);
+      case Kind::Vector:
+      case Kind::Sequential:
+      case Kind::Set: return list(s, v, out);
       case Kind::Tuple: return tuple(s, v, out);
       case Kind::Map: return map(s, v, out);
       case Kind::MapOf: return map_of(s, v, out);

@@ -27,8 +27,8 @@ PolicyDecision SequentialDependencyPolicy::check(const Tool& tool, const nlohman
   return PolicyDecision::deny("Tool '" + tool.name() + "' requires: " + missing);
 }
 
-void SequentialDependencyPolicy::on_result(const Tool& tool, const nlohmann::json&, const ToolResult<nlohmann::json>& result,
-                                           ToolContext& context) const {
+void SequentialDependencyPolicy::on_result(const Tool& tool, const nlohmann::json&,
+                                           const ToolResult<nlohmann::json>& result, ToolContext& context) const {
   if (result.success) context.session().state<State>().succeeded.insert(tool.name());
 }
 
@@ -69,7 +69,8 @@ std::optional<std::string> ReadBeforeWritePolicy::path_of(const nlohmann::json& 
   return *normalized;
 }
 
-PolicyDecision ReadBeforeWritePolicy::check(const Tool& tool, const nlohmann::json& params, ToolContext& context) const {
+PolicyDecision ReadBeforeWritePolicy::check(const Tool& tool, const nlohmann::json& params,
+                                            ToolContext& context) const {
   if (!options_.write_tools.count(tool.name())) return PolicyDecision::allow();
   auto path = path_of(params);
   // No path argument: there is no file this call could overwrite. A path outside the root is left to

@@ -172,12 +172,13 @@ struct ItemKind {
 // Item types each format is known to put next to its calls, so that a mixed array is caught even when
 // only one of its calls is of the wrong format.
 constexpr std::array<std::string_view, 13> kResponsesTypes = {
-    "message", "reasoning", "function_call_output", "file_search_call", "web_search_call", "computer_call",
-    "code_interpreter_call", "image_generation_call", "local_shell_call", "mcp_call", "mcp_list_tools",
-    "mcp_approval_request", "custom_tool_call"};
+    "message",          "reasoning",     "function_call_output",  "file_search_call",
+    "web_search_call",  "computer_call", "code_interpreter_call", "image_generation_call",
+    "local_shell_call", "mcp_call",      "mcp_list_tools",        "mcp_approval_request",
+    "custom_tool_call"};
 constexpr std::array<std::string_view, 8> kAnthropicTypes = {
-    "text", "thinking", "redacted_thinking", "server_tool_use", "web_search_tool_result", "tool_result",
-    "image", "document"};
+    "text",        "thinking", "redacted_thinking", "server_tool_use", "web_search_tool_result",
+    "tool_result", "image",    "document"};
 
 bool among(std::string_view type, auto const& types) {
   return std::find(types.begin(), types.end(), type) != types.end();
@@ -189,8 +190,9 @@ Result<ItemKind> classify(const json& v, const std::string& path) {
   bool chat_type = type != v.end() && type->is_string() && type->get_ref<const std::string&>() == "function";
   if (v.contains("function") || chat_type) return ItemKind{Family::Chat, true, "function"};
   if (type == v.end() || !type->is_string())
-    return at(path, "expected a Chat Completions tool call, a Responses output item or an Anthropic content "
-                    "block (an object with a \"function\" or a \"type\")");
+    return at(path,
+              "expected a Chat Completions tool call, a Responses output item or an Anthropic content "
+              "block (an object with a \"function\" or a \"type\")");
   const std::string& t = type->get_ref<const std::string&>();
   if (t == "function_call") return ItemKind{Family::Responses, true, t};
   if (t == "tool_use") return ItemKind{Family::Anthropic, true, t};
@@ -278,8 +280,9 @@ Result<std::vector<ToolCall>> response_object(const json& response) {
     return at("content", "expected an array");
   }
   if (response.contains("role")) return std::vector<ToolCall>{};
-  return at("", "expected a chat completion (\"choices\"), a chat message (\"tool_calls\"), a Responses object "
-                "(\"output\") or an Anthropic message (\"content\")");
+  return at("",
+            "expected a chat completion (\"choices\"), a chat message (\"tool_calls\"), a Responses object "
+            "(\"output\") or an Anthropic message (\"content\")");
 }
 
 // ---- tool definitions ----------------------------------------------------------------------------

@@ -25,7 +25,8 @@ std::variant<nlohmann::json, std::string> decode_arguments(const nlohmann::json&
     args = std::move(*parsed);
   }
   if (args.is_null()) return nlohmann::json::object();
-  if (!args.is_object()) return "Tool arguments must be a JSON object, got " + std::string(coercion::type_name(args)) + ".";
+  if (!args.is_object())
+    return "Tool arguments must be a JSON object, got " + std::string(coercion::type_name(args)) + ".";
   return args;
 }
 
@@ -47,8 +48,7 @@ std::string deadline_message(const std::string& tool) {
 /// One call on its way through the pipeline; the steps share what earlier steps found.
 class Call {
  public:
-  Call(Session& session, const ToolCall& call, const DispatchOptions& options)
-      : session_(session), options_(options) {
+  Call(Session& session, const ToolCall& call, const DispatchOptions& options) : session_(session), options_(options) {
     out_.call_id = call.id;
     out_.name = call.name;
     out_.arguments = call.arguments;
@@ -145,7 +145,8 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
   Call call(session, request, options);
 
   // 1. Deadline: an evaluation out of time stops here rather than producing a result.
-  if (env.deadline && env.deadline->expired()) throw DeadlineExceededError(deadline_message(request.name), request.name);
+  if (env.deadline && env.deadline->expired())
+    throw DeadlineExceededError(deadline_message(request.name), request.name);
 
   // 2. Lookup.
   const auto entry = lookup(request.name);
@@ -214,7 +215,8 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
     }
 
     // 9. Deadline again: validation and policies took time too.
-    if (env.deadline && env.deadline->expired()) throw DeadlineExceededError(deadline_message(tool.name()), tool.name());
+    if (env.deadline && env.deadline->expired())
+      throw DeadlineExceededError(deadline_message(tool.name()), tool.name());
 
     // 10. Handler.
     ToolResult<nlohmann::json> result;
@@ -231,9 +233,9 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
     if (result.success && result.value && options.mode != Mode::Disabled) {
       auto check = validate(tool.result(), *result.value, {Direction::Output, options.mode});
       if (!check.ok)
-        return failed(CallStatus::InvalidResult,
-                      "Tool '" + tool.name() + "' returned a value that does not match its result type:\n" +
-                          without_final_newline(check.report()));
+        return failed(CallStatus::InvalidResult, "Tool '" + tool.name() +
+                                                     "' returned a value that does not match its result type:\n" +
+                                                     without_final_newline(check.report()));
     }
 
     // 11. Policy updates, for successes only.

@@ -48,9 +48,13 @@ void check_example(const ToolExample& example, std::size_t index, const Signatur
                                 where + ".description");
   const std::string label = "Tool example " + std::to_string(index) + " ('" + example.description + "')";
   auto in = validate(signature.input(), example.input, {Direction::Input, Mode::Strict});
-  if (!in.ok) throw PromptValidationError(label + " input does not match the parameters: " + first_errors(in), {}, where + ".input");
+  if (!in.ok)
+    throw PromptValidationError(label + " input does not match the parameters: " + first_errors(in), {},
+                                where + ".input");
   auto out = validate(signature.output(), example.output, {Direction::Output, Mode::Strict});
-  if (!out.ok) throw PromptValidationError(label + " output does not match the result: " + first_errors(out), {}, where + ".output");
+  if (!out.ok)
+    throw PromptValidationError(label + " output does not match the result: " + first_errors(out), {},
+                                where + ".output");
 }
 
 /// make_tool's invoker: the runtime validator, then the JSON handler on the coerced arguments.
@@ -76,8 +80,8 @@ class JsonInvoker final : public ToolInvoker {
 
 bool is_valid_tool_name(std::string_view name) noexcept {
   return !name.empty() && name.size() <= kMaxToolName && std::all_of(name.begin(), name.end(), [](char c) {
-           return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
-         });
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+  });
 }
 
 bool is_valid_tool_description(std::string_view description) noexcept {
@@ -116,8 +120,7 @@ Tool make_tool(std::string name, std::string description, std::string_view signa
   auto parsed = Signature::parse(signature);
   if (!parsed)
     throw PromptValidationError("Tool signature does not parse: " + parsed.error().to_string(), {}, "signature");
-  return make_tool(std::move(name), std::move(description), std::move(*parsed), std::move(handler),
-                   std::move(options));
+  return make_tool(std::move(name), std::move(description), std::move(*parsed), std::move(handler), std::move(options));
 }
 
 }  // namespace ptc

@@ -82,9 +82,9 @@ Schema narrowed(const Schema& params, const std::map<std::string, NarrowRange>& 
     if (auto it = narrow.find(e.name); it != narrow.end()) {
       const NarrowRange& r = it->second;
       const bool optional = e.schema.kind() == ptc::Kind::Maybe;
-      Schema bounded = Schema::all_of({optional ? e.schema.item() : e.schema,
-                                       Schema::refinement(ptc::Refine::Ge, r.min),
-                                       Schema::refinement(ptc::Refine::Le, r.max)});
+      Schema bounded =
+          Schema::all_of({optional ? e.schema.item() : e.schema, Schema::refinement(ptc::Refine::Ge, r.min),
+                          Schema::refinement(ptc::Refine::Le, r.max)});
       e.schema = optional ? Schema::maybe(std::move(bounded)) : std::move(bounded);
     }
     entries.push_back(std::move(e));
@@ -147,9 +147,7 @@ TEST(GeneratedDifferential, MapsAndSets) {
   check_tool("collections", 3, {}, decode_text_into<gen::collections_args>());
 }
 
-TEST(GeneratedDifferential, VariantsAndTuples) {
-  check_tool("unions", 4, {}, decode_text_into<gen::unions_args>());
-}
+TEST(GeneratedDifferential, VariantsAndTuples) { check_tool("unions", 4, {}, decode_text_into<gen::unions_args>()); }
 
 TEST(GeneratedDifferential, DefaultsAndConstraints) {
   check_tool("search", 5, {}, decode_text_into<gen::search_args>());

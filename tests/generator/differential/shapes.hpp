@@ -40,8 +40,9 @@ struct Flat {
 };
 
 /// Scalars of every kind.
-PTC_TOOL() Flat flat(std::int32_t count, std::uint8_t level, double ratio, bool flag, std::string name,
-                     Priority priority, std::optional<std::string> note, std::int64_t big);
+PTC_TOOL()
+Flat flat(std::int32_t count, std::uint8_t level, double ratio, bool flag, std::string name, Priority priority,
+          std::optional<std::string> note, std::int64_t big);
 
 struct Shipment {
   std::string carrier;
@@ -66,9 +67,9 @@ struct Collections {
 };
 
 /// Maps and sets.
-PTC_TOOL() Collections collections(std::map<std::string, std::int64_t> counts, std::set<std::string> labels,
-                                   std::unordered_map<std::string, std::vector<double>> series,
-                                   std::set<std::int64_t> ids);
+PTC_TOOL()
+Collections collections(std::map<std::string, std::int64_t> counts, std::set<std::string> labels,
+                        std::unordered_map<std::string, std::vector<double>> series, std::set<std::int64_t> ids);
 
 struct Unions {
   std::variant<std::int64_t, std::string> key;
@@ -79,9 +80,10 @@ struct Unions {
 };
 
 /// Variants and tuples.
-PTC_TOOL() Unions unions(std::variant<std::int64_t, std::string> key, std::variant<std::monostate, double, Item> mixed,
-                         std::tuple<std::string, std::int64_t, bool> triple, std::pair<double, std::string> pair,
-                         std::variant<std::vector<std::int64_t>, Item, bool> shape);
+PTC_TOOL()
+Unions unions(std::variant<std::int64_t, std::string> key, std::variant<std::monostate, double, Item> mixed,
+              std::tuple<std::string, std::int64_t, bool> triple, std::pair<double, std::string> pair,
+              std::variant<std::vector<std::int64_t>, Item, bool> shape);
 
 struct Search {
   std::string query;
@@ -93,9 +95,10 @@ struct Search {
 };
 
 /// Defaults and constraints.
-PTC_TOOL() Search search(PTC_PATTERN("^[a-z ]+$") std::string query, PTC_RANGE(0.0, 1.0) double threshold,
-                         PTC_RANGE(1, 50) std::int64_t limit = 10, std::optional<std::string> cursor = std::nullopt,
-                         std::string sort = "relevance", Priority priority = Priority::low);
+PTC_TOOL()
+Search search(PTC_PATTERN("^[a-z ]+$") std::string query, PTC_RANGE(0.0, 1.0) double threshold,
+              PTC_RANGE(1, 50) std::int64_t limit = 10, std::optional<std::string> cursor = std::nullopt,
+              std::string sort = "relevance", Priority priority = Priority::low);
 
 struct Limits {
   PTC_RANGE(1, 10) std::uint8_t level;
@@ -116,8 +119,9 @@ struct Ranged {
 // The range speaks before the type's own bounds (`[:>= 0]` of an unsigned type, the range of a
 // narrow one); spread's range is wider than its type.
 /// Ranges on integers of other types than std::int64_t.
-PTC_TOOL() Ranged ranged(PTC_RANGE(1, 10) std::uint8_t level, PTC_RANGE(1, 1000) std::uint8_t spread,
-                         PTC_RANGE(1, 50) std::uint64_t pages, PTC_RANGE(-5, 50) int offset,
-                         PTC_RANGE(1, 60) std::optional<std::uint16_t> minutes, Limits limits);
+PTC_TOOL()
+Ranged ranged(PTC_RANGE(1, 10) std::uint8_t level, PTC_RANGE(1, 1000) std::uint8_t spread,
+              PTC_RANGE(1, 50) std::uint64_t pages, PTC_RANGE(-5, 50) int offset,
+              PTC_RANGE(1, 60) std::optional<std::uint16_t> minutes, Limits limits);
 
 }  // namespace shapes

@@ -12,7 +12,9 @@ TEST(CppText, StringLiteralsEscapeEverythingButPrintableAscii) {
   EXPECT_EQ(string_literal("plain"), "\"plain\"");
   EXPECT_EQ(string_literal("a \"q\" \\ b"), "\"a \\\"q\\\" \\\\ b\"");
   EXPECT_EQ(string_literal("line\nnext\ttab"), "\"line\\nnext\\ttab\"");
-  EXPECT_EQ(string_literal("\x01" "7"), "\"\\0017\"");
+  EXPECT_EQ(string_literal("\x01"
+                           "7"),
+            "\"\\0017\"");
   EXPECT_EQ(string_literal("caf\xc3\xa9"), "\"caf\\303\\251\"");
 }
 

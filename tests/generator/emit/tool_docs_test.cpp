@@ -32,7 +32,8 @@ std::vector<ptc::Tool> runtime_tools(const model::HeaderModel& h) {
 
 model::HeaderModel with_example() {
   auto h = shop_model();
-  h.tools[0].examples.push_back({R"({"query": "crash", "limit": 2})", R"([{"id": 1, "title": "Crash", "_email": "a@b.c"}])", {}});
+  h.tools[0].examples.push_back(
+      {R"({"query": "crash", "limit": 2})", R"([{"id": 1, "title": "Crash", "_email": "a@b.c"}])", {}});
   return h;
 }
 
@@ -158,7 +159,8 @@ TEST(EmitDocs, ExplicitSignatureProblemsAreErrors) {
   h.tools[0].explicit_signature = "(q :string) -> :nil";
   const auto e = emit::emit_header(h);
   ASSERT_EQ(e.errors.size(), 1u);
-  EXPECT_EQ(e.errors[0].message, "PTC_SIGNATURE of tool 'search' has 1 parameter but the C++ function has 2 (query, limit)");
+  EXPECT_EQ(e.errors[0].message,
+            "PTC_SIGNATURE of tool 'search' has 1 parameter but the C++ function has 2 (query, limit)");
 }
 
 }  // namespace

@@ -65,7 +65,8 @@ class ExtractTest : public ::testing::Test {
 
   std::string strip_dir(std::string text) const {
     const std::string prefix = dir_.string() + "/";
-    for (auto at = text.find(prefix); at != std::string::npos; at = text.find(prefix, at)) text.erase(at, prefix.size());
+    for (auto at = text.find(prefix); at != std::string::npos; at = text.find(prefix, at))
+      text.erase(at, prefix.size());
     return text;
   }
 

@@ -193,9 +193,9 @@ PTC_TOOL() PTC_SIGNATURE("(count :string) -> :int") int count(int count);
 
 TEST_F(ExtractTools, Examples) {
   auto h = ok(std::string(kPreamble) + R"cpp(
-/// Doubles.
-PTC_TOOL() PTC_EXAMPLE(R"({"x": 2})", "4") PTC_EXAMPLE(R"({"x": 3})", "6") int twice(int x);
-)cpp");
+    /// Doubles.
+    PTC_TOOL() PTC_EXAMPLE(R"({"x": 2})", "4") PTC_EXAMPLE(R"({"x": 3})", "6") int twice(int x);
+  )cpp");
   ASSERT_EQ(h.tools.size(), 1u);
   ASSERT_EQ(h.tools[0].examples.size(), 2u);
   EXPECT_EQ(h.tools[0].examples[0].input, R"({"x": 2})");
@@ -292,7 +292,9 @@ PTC_TOOL() std::string label(std::string text = "say \"hi\"\n", bool loud = fals
   ASSERT_EQ(h.tools.size(), 1u);
   const auto& p = h.tools[0].params;
   ASSERT_EQ(p.size(), 15u);
-  const auto value = [&](std::size_t i) { return p[i].default_value ? p[i].default_value->value : nlohmann::json("none"); };
+  const auto value = [&](std::size_t i) {
+    return p[i].default_value ? p[i].default_value->value : nlohmann::json("none");
+  };
   const auto cpp = [&](std::size_t i) { return p[i].default_value ? p[i].default_value->cpp : std::string("none"); };
   EXPECT_EQ(value(0), "say \"hi\"\n");
   EXPECT_EQ(cpp(0), R"(std::string("say \"hi\"\n"))");
@@ -328,7 +330,8 @@ PTC_TOOL() std::string label(std::string text = "say \"hi\"\n", bool loud = fals
 }
 
 TEST_F(ExtractTools, NonLiteralDefaultIsAnError) {
-  EXPECT_EQ(errors(R"(#include <string>
+  EXPECT_EQ(
+      errors(R"(#include <string>
 #include <array>
 #include <ptc/annotate.hpp>
 std::string make_default();
@@ -337,37 +340,37 @@ constexpr int kLimit = 10;
 PTC_TOOL() int bad(std::string text = make_default(), int limit = kLimit, std::array<int, 2> ids = {},
                    unsigned count = -1, unsigned long long big = 9223372036854775808u);
 )"),
-            "t.hpp:7:39: error: parameter 'text' of tool 'bad' has the default argument 'make_default()', which is "
-            "not a literal\n"
-            "    7 | PTC_TOOL() int bad(std::string text = make_default(), int limit = kLimit, std::array<int, 2> ids = "
-            "{},\n"
-            "      |                                       ^\n"
-            "note: use a literal (a number, a string, true/false, an enumerator, std::nullopt for an optional, or {} "
-            "for an empty string, list or map), or take std::optional<T> and apply the default inside the function\n"
-            "t.hpp:7:67: error: parameter 'limit' of tool 'bad' has the default argument 'kLimit', which is not a "
-            "literal\n"
-            "    7 | PTC_TOOL() int bad(std::string text = make_default(), int limit = kLimit, std::array<int, 2> ids = "
-            "{},\n"
-            "      |                                                                   ^\n"
-            "note: use a literal (a number, a string, true/false, an enumerator, std::nullopt for an optional, or {} "
-            "for an empty string, list or map), or take std::optional<T> and apply the default inside the function\n"
-            "t.hpp:7:100: error: parameter 'ids' of tool 'bad' has the default argument '{}', which is not a "
-            "literal\n"
-            "    7 | PTC_TOOL() int bad(std::string text = make_default(), int limit = kLimit, std::array<int, 2> ids = "
-            "{},\n"
-            "      |                                                                                                    ^\n"
-            "note: use a literal (a number, a string, true/false, an enumerator, std::nullopt for an optional, or {} "
-            "for an empty string, list or map), or take std::optional<T> and apply the default inside the function\n"
-            "t.hpp:8:37: error: parameter 'count' of tool 'bad' has the default argument '-1': it is out of the "
-            "range of 'unsigned int'\n"
-            "    8 |                    unsigned count = -1, unsigned long long big = 9223372036854775808u);\n"
-            "      |                                     ^\n"
-            "note: use a literal of the parameter's type\n"
-            "t.hpp:8:66: error: parameter 'big' of tool 'bad' has the default argument '9223372036854775808u': "
-            "signatures hold integers up to 9223372036854775807\n"
-            "    8 |                    unsigned count = -1, unsigned long long big = 9223372036854775808u);\n"
-            "      |                                                                  ^\n"
-            "note: use a literal of the parameter's type\n");
+      "t.hpp:7:39: error: parameter 'text' of tool 'bad' has the default argument 'make_default()', which is "
+      "not a literal\n"
+      "    7 | PTC_TOOL() int bad(std::string text = make_default(), int limit = kLimit, std::array<int, 2> ids = "
+      "{},\n"
+      "      |                                       ^\n"
+      "note: use a literal (a number, a string, true/false, an enumerator, std::nullopt for an optional, or {} "
+      "for an empty string, list or map), or take std::optional<T> and apply the default inside the function\n"
+      "t.hpp:7:67: error: parameter 'limit' of tool 'bad' has the default argument 'kLimit', which is not a "
+      "literal\n"
+      "    7 | PTC_TOOL() int bad(std::string text = make_default(), int limit = kLimit, std::array<int, 2> ids = "
+      "{},\n"
+      "      |                                                                   ^\n"
+      "note: use a literal (a number, a string, true/false, an enumerator, std::nullopt for an optional, or {} "
+      "for an empty string, list or map), or take std::optional<T> and apply the default inside the function\n"
+      "t.hpp:7:100: error: parameter 'ids' of tool 'bad' has the default argument '{}', which is not a "
+      "literal\n"
+      "    7 | PTC_TOOL() int bad(std::string text = make_default(), int limit = kLimit, std::array<int, 2> ids = "
+      "{},\n"
+      "      |                                                                                                    ^\n"
+      "note: use a literal (a number, a string, true/false, an enumerator, std::nullopt for an optional, or {} "
+      "for an empty string, list or map), or take std::optional<T> and apply the default inside the function\n"
+      "t.hpp:8:37: error: parameter 'count' of tool 'bad' has the default argument '-1': it is out of the "
+      "range of 'unsigned int'\n"
+      "    8 |                    unsigned count = -1, unsigned long long big = 9223372036854775808u);\n"
+      "      |                                     ^\n"
+      "note: use a literal of the parameter's type\n"
+      "t.hpp:8:66: error: parameter 'big' of tool 'bad' has the default argument '9223372036854775808u': "
+      "signatures hold integers up to 9223372036854775807\n"
+      "    8 |                    unsigned count = -1, unsigned long long big = 9223372036854775808u);\n"
+      "      |                                                                  ^\n"
+      "note: use a literal of the parameter's type\n");
 }
 
 TEST_F(ExtractTools, MemberTools) {

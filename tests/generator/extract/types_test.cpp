@@ -22,7 +22,8 @@ class ExtractTypes : public ExtractTest {
     return h.tools[0].params[0].type;
   }
   /// The probe's result type.
-  model::Type result(const std::string& decls, const std::string& type, std::vector<std::string> flags = {"-std=c++20"}) {
+  model::Type result(const std::string& decls, const std::string& type,
+                     std::vector<std::string> flags = {"-std=c++20"}) {
     auto h = tool(decls, type, "", flags);
     return h.tools.empty() ? model::Type{} : h.tools[0].result;
   }
@@ -189,9 +190,10 @@ struct Customer : Base {
 }
 
 TEST_F(ExtractTypes, TemplateInstantiatedWithConcreteTypes) {
-  auto h = tool("namespace shop {\nstruct Issue { int id; };\ntemplate <class T> struct Page { std::vector<T> items; "
-                "std::int64_t total; };\n}\n",
-                "shop::Page<shop::Issue>", "");
+  auto h = tool(
+      "namespace shop {\nstruct Issue { int id; };\ntemplate <class T> struct Page { std::vector<T> items; "
+      "std::int64_t total; };\n}\n",
+      "shop::Page<shop::Issue>", "");
   ASSERT_EQ(h.tools.size(), 1u);
   EXPECT_EQ(h.tools[0].result.name, "shop::Page<shop::Issue>");
   EXPECT_EQ(h.tools[0].result.cpp, "::shop::Page<::shop::Issue>");
@@ -239,7 +241,8 @@ TEST_F(ExtractTypes, SystemClockTimePoint) {
   auto seconds = result("#include <chrono>\n", "std::chrono::sys_seconds");
   EXPECT_EQ(seconds.kind, TypeKind::TimePoint);
   // Another duration than the clock's own: spelled in full (an alias template's argument loses its name).
-  EXPECT_EQ(seconds.cpp, "std::chrono::time_point<std::chrono::system_clock, std::chrono::duration<long, std::ratio<1, 1>>>");
+  EXPECT_EQ(seconds.cpp,
+            "std::chrono::time_point<std::chrono::system_clock, std::chrono::duration<long, std::ratio<1, 1>>>");
 }
 
 TEST_F(ExtractTypes, YearMonthDay) {

@@ -60,8 +60,8 @@ inline model::Field field(std::string name, Type t, std::string doc = "") {
   return f;
 }
 
-inline model::Tool tool(std::string name, std::string description, std::string function, std::vector<model::Param> params,
-                        Type result) {
+inline model::Tool tool(std::string name, std::string description, std::string function,
+                        std::vector<model::Param> params, Type result) {
   model::Tool t;
   t.name = std::move(name);
   t.description = std::move(description);
@@ -120,8 +120,9 @@ inline model::HeaderModel shop_model() {
   h.tools.push_back(tool("search", "Finds issues by text.", "::shop::search",
                          {param("query", string_view_type(), "Words to look for"), limit}, vector_of(issue_type)));
 
-  auto create = tool("create", "Files an issue.", "::shop::create",
-                     {param("issue", issue_type), param("priority", named(TypeKind::Enum, "shop::Priority"))}, issue_type);
+  auto create =
+      tool("create", "Files an issue.", "::shop::create",
+           {param("issue", issue_type), param("priority", named(TypeKind::Enum, "shop::Priority"))}, issue_type);
   create.context_index = 0;
   h.tools.push_back(create);
 

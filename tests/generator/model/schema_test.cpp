@@ -10,7 +10,9 @@
 namespace ptcgen::test {
 namespace {
 
-std::string malli(const Type& t, const model::HeaderModel& h = shop_model()) { return ptc::to_malli(model::schema_of(t, h)); }
+std::string malli(const Type& t, const model::HeaderModel& h = shop_model()) {
+  return ptc::to_malli(model::schema_of(t, h));
+}
 
 TEST(SchemaOf, Primitives) {
   EXPECT_EQ(malli(string_type()), ":string");

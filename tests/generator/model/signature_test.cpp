@@ -20,7 +20,9 @@ ptc::Signature signature(const model::Tool& t, const model::HeaderModel& h = sho
 TEST(SignatureOf, ParamsKeepDocsDefaultsAndConstraints) {
   const auto h = shop_model();
   const auto s = signature(h.tools[0], h);
-  EXPECT_EQ(s.render(), "(query :string, limit :int[1..50]?) -> [{id :int, title [:and :string [:re \"^[A-Z]\"]], assignee :string?, _email :string}]");
+  EXPECT_EQ(s.render(),
+            "(query :string, limit :int[1..50]?) -> [{id :int, title [:and :string [:re \"^[A-Z]\"]], assignee "
+            ":string?, _email :string}]");
   ASSERT_EQ(s.params().size(), 2u);
   EXPECT_EQ(s.params()[0].doc, "Words to look for");
   EXPECT_FALSE(s.params()[0].optional);
@@ -34,7 +36,8 @@ TEST(SignatureOf, TheContextIsNotAParameter) {
   const auto h = shop_model();
   EXPECT_EQ(signature(h.tools[1], h).render(),
             "(issue {id :int, title [:and :string [:re \"^[A-Z]\"]], assignee :string?, _email :string}, "
-            "priority :enum[\"low\" \"high\"]) -> {id :int, title [:and :string [:re \"^[A-Z]\"]], assignee :string?, _email :string}");
+            "priority :enum[\"low\" \"high\"]) -> {id :int, title [:and :string [:re \"^[A-Z]\"]], assignee :string?, "
+            "_email :string}");
 }
 
 TEST(SignatureOf, ReturnStyles) {
@@ -69,7 +72,8 @@ TEST(SignatureOf, DefaultsMustMatchTheType) {
   p.default_value = model::Default{"ten", "\"ten\""};
   auto s = model::signature_of(tool("t", "d", "::f", {p}, void_type()), shop_model());
   ASSERT_FALSE(s);
-  EXPECT_EQ(s.error().message, "tool 't': parameter 'n': the default \"ten\" does not match :int: expected int, got string \"ten\"");
+  EXPECT_EQ(s.error().message,
+            "tool 't': parameter 'n': the default \"ten\" does not match :int: expected int, got string \"ten\"");
 }
 
 TEST(SignatureOf, ConstraintErrorsNameToolAndParameter) {
@@ -88,7 +92,8 @@ model::Tool search_with(std::string explicit_signature) {
 
 TEST(ExplicitSignature, AcceptedRenamesParamsAndAddsRefinements) {
   const auto h = shop_model();
-  const auto t = search_with(R"((text [:and :string [:re "\\S"]], max :int[<=20]?) -> [{id :int[>0], title :string, assignee :string?, _email :string}])");
+  const auto t = search_with(
+      R"((text [:and :string [:re "\\S"]], max :int[<=20]?) -> [{id :int[>0], title :string, assignee :string?, _email :string}])");
   EXPECT_TRUE(model::check_explicit_signature(t, h).empty());
   const auto s = signature(t, h);
   ASSERT_EQ(s.params().size(), 2u);
@@ -99,9 +104,10 @@ TEST(ExplicitSignature, AcceptedRenamesParamsAndAddsRefinements) {
   EXPECT_EQ(*s.params()[1].default_value, 10);
   EXPECT_EQ(ptc::to_malli(s.params()[0].schema), R"([:and :string [:re "\\S"]])");
   EXPECT_EQ(ptc::to_malli(s.params()[1].schema), "[:maybe [:and :int [:>= 1] [:<= 20]]]");
-  EXPECT_EQ(ptc::to_malli(s.output()),
-            R"([:vector [:map [:id {:doc "Tracker-wide id"} [:and :int [:> 0]]] [:title [:and :string [:re "^[A-Z]"]]] )"
-            R"([:assignee {:optional true} [:maybe :string]] [:_email :string]]])");
+  EXPECT_EQ(
+      ptc::to_malli(s.output()),
+      R"([:vector [:map [:id {:doc "Tracker-wide id"} [:and :int [:> 0]]] [:title [:and :string [:re "^[A-Z]"]]] )"
+      R"([:assignee {:optional true} [:maybe :string]] [:_email :string]]])");
 }
 
 TEST(ExplicitSignature, TypeMismatchNamesToolParameterAndBothTypes) {
@@ -111,10 +117,12 @@ TEST(ExplicitSignature, TypeMismatchNamesToolParameterAndBothTypes) {
   t.explicit_signature = "(query :string, limit :string) -> [:any]";
   const auto errors = model::check_explicit_signature(t, shop_model());
   ASSERT_EQ(errors.size(), 2u);
-  EXPECT_EQ(errors[0], "PTC_SIGNATURE of tool 'search': parameter 'limit' is :string there but the C++ type int maps to :int");
-  EXPECT_EQ(errors[1],
-            "PTC_SIGNATURE of tool 'search': the result is [:any] there but the C++ type std::vector<::shop::Issue> maps to "
-            "[{id :int, title [:and :string [:re \"^[A-Z]\"]], assignee :string?, _email :string}]");
+  EXPECT_EQ(errors[0],
+            "PTC_SIGNATURE of tool 'search': parameter 'limit' is :string there but the C++ type int maps to :int");
+  EXPECT_EQ(
+      errors[1],
+      "PTC_SIGNATURE of tool 'search': the result is [:any] there but the C++ type std::vector<::shop::Issue> maps to "
+      "[{id :int, title [:and :string [:re \"^[A-Z]\"]], assignee :string?, _email :string}]");
   EXPECT_EQ(model::signature_of(t, shop_model()).error().message, errors[0]);
 }
 
@@ -127,16 +135,19 @@ TEST(ExplicitSignature, Rejections) {
   EXPECT_EQ(first("(query :string) -> :nil"),
             "PTC_SIGNATURE of tool 'search' has 1 parameter but the C++ function has 2 (query, limit)");
   EXPECT_EQ(first("(query :string, limit :int) -> [{id :int, title :string, assignee :string?, _email :string}]"),
-            "PTC_SIGNATURE of tool 'search': parameter 'limit' is required there but optional in C++ (it has a default value)");
+            "PTC_SIGNATURE of tool 'search': parameter 'limit' is required there but optional in C++ (it has a default "
+            "value)");
   EXPECT_EQ(first("(query :string?, n :int?) -> :nil"),
             "PTC_SIGNATURE of tool 'search': parameter 'query' is optional there but required in C++");
   EXPECT_EQ(first("(query :int, n :int?) -> :nil"),
-            "PTC_SIGNATURE of tool 'search': parameter 'query' is :int there but the C++ type std::string_view maps to :string");
+            "PTC_SIGNATURE of tool 'search': parameter 'query' is :int there but the C++ type std::string_view maps to "
+            ":string");
   EXPECT_EQ(first("(query :string, n :float?) -> :nil"),
             "PTC_SIGNATURE of tool 'search': parameter 'limit' (named 'n' there) is :float? there but the C++ type int "
             "maps to :int[1..50]?");
   EXPECT_EQ(first("(query :string, limit :int?"),
-            "PTC_SIGNATURE of tool 'search' does not parse: " + ptc::Signature::parse("(query :string, limit :int?").error().to_string());
+            "PTC_SIGNATURE of tool 'search' does not parse: " +
+                ptc::Signature::parse("(query :string, limit :int?").error().to_string());
 }
 
 TEST(ExplicitSignature, RefinementsInsideAParameterTypeAreRejected) {
@@ -153,9 +164,15 @@ TEST(ExplicitSignature, RefinementsInsideAParameterTypeAreRejected) {
   t = shop_model().tools[1];
   t.explicit_signature = R"((issue {id :int, title [:and :string [:re "^[A-Z]"]], assignee :string?, _email :string}, )"
                          R"(priority :enum[low high]) -> :any)";
-  EXPECT_EQ(model::check_explicit_signature(t, shop_model()).front().rfind("PTC_SIGNATURE of tool 'create': the result", 0), 0u);
-  t.explicit_signature = R"((issue {id :int[>0], title :string, assignee :string?, _email :string}, priority :enum[low high]) -> :any)";
-  EXPECT_EQ(model::check_explicit_signature(t, shop_model()).front().rfind("PTC_SIGNATURE of tool 'create': parameter 'issue' refines a type inside", 0), 0u);
+  EXPECT_EQ(
+      model::check_explicit_signature(t, shop_model()).front().rfind("PTC_SIGNATURE of tool 'create': the result", 0),
+      0u);
+  t.explicit_signature =
+      R"((issue {id :int[>0], title :string, assignee :string?, _email :string}, priority :enum[low high]) -> :any)";
+  EXPECT_EQ(model::check_explicit_signature(t, shop_model())
+                .front()
+                .rfind("PTC_SIGNATURE of tool 'create': parameter 'issue' refines a type inside", 0),
+            0u);
   t = tool("sum", "Adds numbers.", "::sum", {param("xs", vector_of(int_type()))}, int_type());
   t.explicit_signature = "(xs [:int]) -> :int[>=0]";
   EXPECT_TRUE(model::check_explicit_signature(t, shop_model()).empty());

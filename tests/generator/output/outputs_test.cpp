@@ -26,7 +26,8 @@ class Outputs : public ::testing::Test {
  protected:
   Outputs() {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() / ("ptcgen_output_" + std::string(info->name()) + "_" + std::to_string(::getpid()));
+    dir_ =
+        fs::temp_directory_path() / ("ptcgen_output_" + std::string(info->name()) + "_" + std::to_string(::getpid()));
     fs::remove_all(dir_);
   }
   ~Outputs() override { fs::remove_all(dir_); }

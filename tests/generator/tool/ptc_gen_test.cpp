@@ -80,8 +80,8 @@ TEST_F(PtcGenCli, DepfileListsEveryOutputAndEveryFileRead) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string dep = read("out/shop.d");
   const std::string out = path("out");
-  EXPECT_EQ(dep.substr(0, dep.find('\n')), out + "/shop.ptc.hpp " + out + "/shop.ptc.cpp " + out + "/shop.tools.json " +
-                                               out + "/shop.tools.md: \\");
+  EXPECT_EQ(dep.substr(0, dep.find('\n')),
+            out + "/shop.ptc.hpp " + out + "/shop.ptc.cpp " + out + "/shop.tools.json " + out + "/shop.tools.md: \\");
   const std::string escaped = path("my\\ dir/shop.hpp");
   EXPECT_NE(dep.find("\n  " + escaped + " \\\n"), std::string::npos) << dep;
   EXPECT_EQ(dep.back(), '\n');
@@ -176,15 +176,17 @@ TEST_F(PtcGenCli, SameStemTwiceIsAnError) {
   write("b/shop.hpp", kHeader);
   auto r = gen({"--out-dir", path("out"), path("a/shop.hpp"), path("b/shop.hpp"), "--"});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.err, "ptc-gen: error: ../a/shop.hpp and ../b/shop.hpp would both generate shop.ptc.hpp; rename one of "
-                   "them\n");
+  EXPECT_EQ(r.err,
+            "ptc-gen: error: ../a/shop.hpp and ../b/shop.hpp would both generate shop.ptc.hpp; rename one of "
+            "them\n");
 }
 
 TEST_F(PtcGenCli, BuildDirectoryWithCompileCommands) {
   // The header needs the project's -I; the compilation database of a .cpp beside it has it.
   write("inc/shop/types.hpp", "#pragma once\nnamespace shop { struct Item { int id; }; }\n");
-  write("inc/shop/api.hpp", "#pragma once\n#include <shop/types.hpp>\n#include <ptc/annotate.hpp>\n"
-                            "/// Gets an item.\nPTC_TOOL() shop::Item get(int id);\n");
+  write("inc/shop/api.hpp",
+        "#pragma once\n#include <shop/types.hpp>\n#include <ptc/annotate.hpp>\n"
+        "/// Gets an item.\nPTC_TOOL() shop::Item get(int id);\n");
   write("inc/shop/api.cpp", "#include <shop/api.hpp>\n");
   write("build/compile_commands.json", R"([{"directory": ")" + path("build") + R"(", "command": "c++ -std=c++20 -I)" +
                                            path("inc") + " -c " + path("inc/shop/api.cpp") + R"(", "file": ")" +
@@ -202,7 +204,8 @@ TEST_F(PtcGenCli, UsageErrorsExitTwo) {
   EXPECT_EQ(gen({"--check", path("out"), "--print-signatures", path("shop.hpp"), "--"}).exit_code, 2);
   auto help = gen({"--help"});
   EXPECT_EQ(help.exit_code, 0);
-  for (const char* option : {"--out-dir", "--depfile", "--check", "--print-signatures", "--max-depth", "--resource-dir"})
+  for (const char* option :
+       {"--out-dir", "--depfile", "--check", "--print-signatures", "--max-depth", "--resource-dir"})
     EXPECT_NE(help.out.find(option), std::string::npos) << option;
 }
 

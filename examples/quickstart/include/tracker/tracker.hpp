@@ -65,15 +65,16 @@ class Tracker {
   /// Creates an issue and returns it.
   /// \param title One-line summary.
   /// \param labels Labels to attach, e.g. "bug".
-  PTC_TOOL() Issue create_issue(std::string title, Priority priority = Priority::medium,
-                                std::vector<std::string> labels = {});
+  PTC_TOOL()
+  Issue create_issue(std::string title, Priority priority = Priority::medium, std::vector<std::string> labels = {});
 
   /// Finds issues whose title contains the query, newest first.
   /// \param query Text to look for (case-insensitive); empty matches everything.
   /// \param status Only issues in this state.
   /// \param limit At most this many issues.
-  PTC_TOOL() SearchResult search_issues(std::string query, std::optional<Status> status = std::nullopt,
-                                        PTC_RANGE(1, 50) int limit = 10) const;
+  PTC_TOOL()
+  SearchResult search_issues(std::string query, std::optional<Status> status = std::nullopt,
+                             PTC_RANGE(1, 50) int limit = 10) const;
 
   /// Assigns an issue to a person.
   PTC_TOOL() Issue assign(IssueRef issue, Person assignee);

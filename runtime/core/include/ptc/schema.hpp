@@ -15,15 +15,24 @@
 namespace ptc {
 
 enum class Kind {
-  String, Int, Float, Bool, Keyword, Any, Nil,  // primitives
-  Vector, Sequential, Set,                      // homogeneous lists: item()
-  Map,                                          // typed fields: entries()
-  MapOf,                                        // dynamic keys: key(), value()
-  Tuple,                                        // fixed positions: children()
-  Enum,                                         // literal values: values()
-  Or, And,                                      // children(); And may hold refinements
-  Maybe,                                        // nullable: item()
-  Refinement,                                   // op(), bound(); only inside And
+  String,
+  Int,
+  Float,
+  Bool,
+  Keyword,
+  Any,
+  Nil,  // primitives
+  Vector,
+  Sequential,
+  Set,    // homogeneous lists: item()
+  Map,    // typed fields: entries()
+  MapOf,  // dynamic keys: key(), value()
+  Tuple,  // fixed positions: children()
+  Enum,   // literal values: values()
+  Or,
+  And,         // children(); And may hold refinements
+  Maybe,       // nullable: item()
+  Refinement,  // op(), bound(); only inside And
 };
 
 enum class Refine { Gt, Lt, Ge, Le, Re };
@@ -84,15 +93,15 @@ class Schema {
   /// Levels of nesting: 1 for a primitive, 2 for `[:int]`, ...
   std::size_t depth() const;
 
-  const Schema& item() const;                    ///< Vector, Sequential, Set, Maybe
-  const std::vector<MapEntry>& entries() const;  ///< Map
+  const Schema& item() const;                         ///< Vector, Sequential, Set, Maybe
+  const std::vector<MapEntry>& entries() const;       ///< Map
   const MapEntry* find(std::string_view name) const;  ///< Map: entry by name, or nullptr
-  const Schema& key() const;                     ///< MapOf
-  const Schema& value() const;                   ///< MapOf
-  const std::vector<Schema>& children() const;   ///< Tuple, Or, And
+  const Schema& key() const;                          ///< MapOf
+  const Schema& value() const;                        ///< MapOf
+  const std::vector<Schema>& children() const;        ///< Tuple, Or, And
   const std::vector<nlohmann::json>& values() const;  ///< Enum
-  Refine op() const;                             ///< Refinement
-  const nlohmann::json& bound() const;           ///< Refinement: number, or the pattern string
+  Refine op() const;                                  ///< Refinement
+  const nlohmann::json& bound() const;                ///< Refinement: number, or the pattern string
   /// Refinement Re: whether `text` contains a match (RE2 partial match).
   bool matches(std::string_view text) const;
 

@@ -29,8 +29,8 @@ class Reader {
     if (c == '"') return string();
     if (c == ':') return keyword();
     if (c == ']' || c == '}' || c == ')') return err(pos_, std::string("unexpected '") + c + "'");
-    if ((c >= '0' && c <= '9') || ((c == '-' || c == '+') && pos_ + 1 < src_.size() && src_[pos_ + 1] >= '0' &&
-                                   src_[pos_ + 1] <= '9'))
+    if ((c >= '0' && c <= '9') ||
+        ((c == '-' || c == '+') && pos_ + 1 < src_.size() && src_[pos_ + 1] >= '0' && src_[pos_ + 1] <= '9'))
       return number();
     if (symbol_char(c)) return symbol();
     return err(pos_, std::string("unexpected character '") + printable(c) + "'");
@@ -69,8 +69,7 @@ class Reader {
     ++pos_;
     for (;;) {
       skip_space();
-      if (pos_ >= src_.size())
-        return err(pos_, std::string("unexpected end of input, expected '") + close + "'");
+      if (pos_ >= src_.size()) return err(pos_, std::string("unexpected end of input, expected '") + close + "'");
       if (src_[pos_] == close) {
         ++pos_;
         break;
@@ -125,8 +124,7 @@ class Reader {
           pos_ += consumed;
           continue;
         }
-        default:
-          return err(pos_, std::string("unknown escape '\\") + printable(e) + "'");
+        default: return err(pos_, std::string("unknown escape '\\") + printable(e) + "'");
       }
       pos_ += 2;
     }
@@ -141,7 +139,10 @@ class Reader {
     long cp = 0;
     for (std::size_t i = at; i < at + 4; ++i) {
       char c = src_[i];
-      int d = (c >= '0' && c <= '9') ? c - '0' : (c >= 'a' && c <= 'f') ? c - 'a' + 10 : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : -1;
+      int d = (c >= '0' && c <= '9')   ? c - '0'
+              : (c >= 'a' && c <= 'f') ? c - 'a' + 10
+              : (c >= 'A' && c <= 'F') ? c - 'A' + 10
+                                       : -1;
       if (d < 0) return -1;
       cp = cp * 16 + d;
     }
@@ -207,7 +208,8 @@ class Reader {
       std::int64_t i = 0;
       auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), i);
       if (ec == std::errc::result_out_of_range)
-        return err(start, "integer " + tok + " is out of range (" + std::string("-9223372036854775808..9223372036854775807") + ")");
+        return err(start, "integer " + tok + " is out of range (" +
+                              std::string("-9223372036854775808..9223372036854775807") + ")");
       if (ec != std::errc() || p != digits.data() + digits.size()) return err(start, "malformed number '" + tok + "'");
       v.type = Value::Type::Int;
       v.integer = i;
@@ -246,8 +248,7 @@ Result<Value> read_all(std::string_view source) {
   if (!v) return v;
   Reader tail(source, pos);
   tail.skip_space();
-  if (tail.pos() < source.size())
-    return text::error_at(source, tail.pos(), "unexpected text after the schema");
+  if (tail.pos() < source.size()) return text::error_at(source, tail.pos(), "unexpected text after the schema");
   return v;
 }
 

@@ -20,12 +20,12 @@ inline constexpr std::size_t kMaxDepth = 2 * 256 + 8;
 struct Value {
   enum class Type { Vector, Map, Keyword, String, Int, Float, Bool, Nil, Symbol };
   Type type = Type::Nil;
-  std::size_t offset = 0;       // where the value starts in the source
-  std::string text;             // Keyword (without ':'), String (unescaped), Symbol
+  std::size_t offset = 0;  // where the value starts in the source
+  std::string text;        // Keyword (without ':'), String (unescaped), Symbol
   std::int64_t integer = 0;
   double real = 0;
   bool boolean = false;
-  std::vector<Value> items;     // Vector; Map as k0 v0 k1 v1 ...
+  std::vector<Value> items;  // Vector; Map as k0 v0 k1 v1 ...
 };
 
 /// Reads exactly one value starting at `offset` (after whitespace/comments). On success `offset` is

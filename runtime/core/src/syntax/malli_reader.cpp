@@ -94,8 +94,8 @@ class Converter {
         bool is_re = parts[i].op() == Refine::Re;
         if ((is_re && numeric) || (!is_re && textual))
           return err(v.items[i + 1], is_re ? "[:re ...] applies to strings, not :" + std::string(kind_name(base))
-                                           : "[:" + v.items[i + 1].items[0].text + " n] applies to numbers, not :" +
-                                                 std::string(kind_name(base)));
+                                           : "[:" + v.items[i + 1].items[0].text +
+                                                 " n] applies to numbers, not :" + std::string(kind_name(base)));
       }
       return Schema::all_of(std::move(parts));
     }
@@ -106,7 +106,8 @@ class Converter {
         const Value& x = v.items[i];
         nlohmann::json j;
         switch (x.type) {
-          case T::String: case T::Keyword: j = x.text; break;
+          case T::String:
+          case T::Keyword: j = x.text; break;
           case T::Int: j = x.integer; break;
           case T::Float: j = x.real; break;
           case T::Bool: j = x.boolean; break;
@@ -129,7 +130,8 @@ class Converter {
     if (op == "re") {
       if (!refinement_allowed) return err(v, "[:re \"pattern\"] is a refinement; use it inside [:and :string ...]");
       if (args != 1 || v.items[1].type != T::String) return err(v, "[:re \"pattern\"] takes exactly one string");
-      if (auto why = Schema::pattern_error(v.items[1].text)) return err(v.items[1], "invalid regular expression: " + *why);
+      if (auto why = Schema::pattern_error(v.items[1].text))
+        return err(v.items[1], "invalid regular expression: " + *why);
       return Schema::pattern(v.items[1].text);
     }
     if (op == "=>" || op == "cat" || op == "catn")
@@ -158,8 +160,10 @@ class Converter {
           auto e = entry(cat.items[i], "parameter");
           if (!e) return e.error();
           if (!text::is_identifier(e->name))
-            return err(cat.items[i].items[0], "parameter names start with a letter or '_' and hold letters, digits, "
-                                              "'_' and '-', got " + text::quote(e->name));
+            return err(cat.items[i].items[0],
+                       "parameter names start with a letter or '_' and hold letters, digits, "
+                       "'_' and '-', got " +
+                           text::quote(e->name));
           // A nullable parameter may be left out, as in shorthand (`name T?`) and [:cat ...].
           if (e->schema.kind() == Kind::Maybe) e->optional = true;
           if (!seen.insert(e->name).second) return err(cat.items[i], "duplicate parameter name '" + e->name + "'");
@@ -226,7 +230,8 @@ class Converter {
     if (v.items.size() == 3) {
       props = &v.items[1];
       type = &v.items[2];
-      if (props->type != T::Map) return err(*props, "expected an options map {:optional true}, got " + edn::describe(*props));
+      if (props->type != T::Map)
+        return err(*props, "expected an options map {:optional true}, got " + edn::describe(*props));
     }
     auto s = schema(*type);
     if (!s) return s.error();
@@ -257,7 +262,8 @@ class Converter {
 
   Result<nlohmann::json> to_json(const Value& v, std::size_t depth = 0) {
     switch (v.type) {
-      case T::String: case T::Keyword: return nlohmann::json(v.text);
+      case T::String:
+      case T::Keyword: return nlohmann::json(v.text);
       case T::Int: return nlohmann::json(v.integer);
       case T::Float: return nlohmann::json(v.real);
       case T::Bool: return nlohmann::json(v.boolean);
@@ -275,7 +281,8 @@ class Converter {
         auto obj = nlohmann::json::object();
         for (std::size_t i = 0; i < v.items.size(); i += 2) {
           const Value& k = v.items[i];
-          if (k.type != T::Keyword && k.type != T::String) return err(k, "map keys in values must be keywords or strings");
+          if (k.type != T::Keyword && k.type != T::String)
+            return err(k, "map keys in values must be keywords or strings");
           auto j = to_json(v.items[i + 1], depth + 1);
           if (!j) return j;
           obj[k.text] = std::move(j).value();
@@ -297,8 +304,8 @@ std::optional<std::string> default_mismatch(const MapEntry& entry) {
   auto r = validate(entry.schema, *entry.default_value, {Direction::Output, Mode::Strict});
   if (r.ok) return std::nullopt;
   const Issue& first = r.errors.front();
-  return "default value " + text::excerpt(entry.default_value->dump(), 60) + " does not match the field's type: " +
-         (first.path == "(root)" ? "" : first.path + ": ") + first.message;
+  return "default value " + text::excerpt(entry.default_value->dump(), 60) +
+         " does not match the field's type: " + (first.path == "(root)" ? "" : first.path + ": ") + first.message;
 }
 
 Result<Schema> schema_from_edn(const edn::Value& v, std::string_view source) { return Converter(source).schema(v); }

@@ -100,7 +100,8 @@ class Parser {
       while (!at_end() && word_char(src_[pos_])) ++pos_;
       std::string name(src_.substr(start, pos_ - start));
       if (name.empty()) {
-        if (at_end()) return err(pos_, "unexpected end of input, expected a " + std::string(what) + " name or '" + close + "'");
+        if (at_end())
+          return err(pos_, "unexpected end of input, expected a " + std::string(what) + " name or '" + close + "'");
         return err(name_at, "expected a " + std::string(what) + " name, got " + describe_here());
       }
       if (!text::is_identifier(name))
@@ -201,7 +202,9 @@ class Parser {
       auto item = type(depth + 1);
       if (!item) return item;
       skip_ws();
-      if (peek() != ']') return err(pos_, "expected ']' to close the list opened at column " + std::to_string(open + 1) + ", got " + describe_here());
+      if (peek() != ']')
+        return err(pos_, "expected ']' to close the list opened at column " + std::to_string(open + 1) + ", got " +
+                             describe_here());
       ++pos_;
       return Schema::vector(*item);
     }
@@ -217,8 +220,8 @@ class Parser {
 
   // `[:set :int]` is Malli; `[:int]` and `[:map]` are shorthand lists.
   bool inline_malli() const {
-    static const std::set<std::string_view> ops = {"vector", "sequential", "set", "map", "map-of", "tuple",
-                                                   "enum", "or", "and", "maybe"};
+    static const std::set<std::string_view> ops = {"vector", "sequential", "set", "map", "map-of",
+                                                   "tuple",  "enum",       "or",  "and", "maybe"};
     std::size_t i = pos_ + 1;
     auto ws = [&](char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == ','; };
     while (i < src_.size() && ws(src_[i])) ++i;
@@ -254,7 +257,9 @@ class Parser {
     ++pos_;
     std::vector<nlohmann::json> values;
     for (;;) {
-      while (!at_end() && (src_[pos_] == ' ' || src_[pos_] == ',' || src_[pos_] == '\t' || src_[pos_] == '\n' || src_[pos_] == '\r')) ++pos_;
+      while (!at_end() &&
+             (src_[pos_] == ' ' || src_[pos_] == ',' || src_[pos_] == '\t' || src_[pos_] == '\n' || src_[pos_] == '\r'))
+        ++pos_;
       if (at_end()) return err(pos_, "unexpected end of input, expected an enum value or ']'");
       if (peek() == ']') {
         ++pos_;
@@ -270,7 +275,8 @@ class Parser {
         pos_ = p;
       } else {
         while (!at_end() && (word_char(src_[pos_]) || src_[pos_] == '.')) ++pos_;
-        if (pos_ == value_at) return err(pos_, "expected an enum value (a word or a \"string\"), got " + describe_here());
+        if (pos_ == value_at)
+          return err(pos_, "expected an enum value (a word or a \"string\"), got " + describe_here());
         value = std::string(src_.substr(value_at, pos_ - value_at));
       }
       for (const auto& v : values)
@@ -289,8 +295,9 @@ class Parser {
     auto number = [&](nlohmann::json& out) -> std::optional<Error> {
       std::size_t start = pos_;
       if (peek() == '-') ++pos_;
-      while (!at_end() && ((src_[pos_] >= '0' && src_[pos_] <= '9') || src_[pos_] == '.' || src_[pos_] == 'e' ||
-                           src_[pos_] == 'E' || ((src_[pos_] == '+' || src_[pos_] == '-') && (src_[pos_ - 1] == 'e' || src_[pos_ - 1] == 'E')))) {
+      while (!at_end() &&
+             ((src_[pos_] >= '0' && src_[pos_] <= '9') || src_[pos_] == '.' || src_[pos_] == 'e' || src_[pos_] == 'E' ||
+              ((src_[pos_] == '+' || src_[pos_] == '-') && (src_[pos_ - 1] == 'e' || src_[pos_ - 1] == 'E')))) {
         if (src_[pos_] == '.' && pos_ + 1 < src_.size() && src_[pos_ + 1] == '.') break;  // the ".." of a range
         ++pos_;
       }
@@ -301,8 +308,10 @@ class Parser {
         std::int64_t i = 0;
         auto [p, ec] = std::from_chars(tok.data(), tok.data() + tok.size(), i);
         if (ec == std::errc::result_out_of_range)
-          return err(start, "integer " + std::string(tok) + " is out of range (-9223372036854775808..9223372036854775807)");
-        if (ec != std::errc() || p != tok.data() + tok.size()) return err(start, "malformed number '" + std::string(tok) + "'");
+          return err(start,
+                     "integer " + std::string(tok) + " is out of range (-9223372036854775808..9223372036854775807)");
+        if (ec != std::errc() || p != tok.data() + tok.size())
+          return err(start, "malformed number '" + std::string(tok) + "'");
         out = i;
         return std::nullopt;
       }
@@ -315,7 +324,8 @@ class Parser {
       return std::nullopt;
     };
     auto make = [](Refine op, const nlohmann::json& n) {
-      return n.is_number_integer() ? Schema::refinement(op, n.get<std::int64_t>()) : Schema::refinement(op, n.get<double>());
+      return n.is_number_integer() ? Schema::refinement(op, n.get<std::int64_t>())
+                                   : Schema::refinement(op, n.get<double>());
     };
     char c = peek();
     if (c == '>' || c == '<') {
@@ -328,14 +338,18 @@ class Parser {
     } else {
       nlohmann::json lo, hi;
       if (auto e = number(lo)) return *e;
-      if (!src_.substr(pos_).starts_with("..")) return err(pos_, "expected '..' in a range such as [1..100], got " + describe_here());
+      if (!src_.substr(pos_).starts_with(".."))
+        return err(pos_, "expected '..' in a range such as [1..100], got " + describe_here());
       pos_ += 2;
       if (auto e = number(hi)) return *e;
-      if (lo.get<double>() > hi.get<double>()) return err(open + 1, "empty range: " + lo.dump() + " is greater than " + hi.dump());
+      if (lo.get<double>() > hi.get<double>())
+        return err(open + 1, "empty range: " + lo.dump() + " is greater than " + hi.dump());
       parts.push_back(make(Refine::Ge, lo));
       parts.push_back(make(Refine::Le, hi));
     }
-    if (peek() != ']') return err(pos_, "expected ']' to close the refinement opened at column " + std::to_string(open + 1) + ", got " + describe_here());
+    if (peek() != ']')
+      return err(pos_, "expected ']' to close the refinement opened at column " + std::to_string(open + 1) + ", got " +
+                           describe_here());
     ++pos_;
     return Schema::all_of(std::move(parts));
   }

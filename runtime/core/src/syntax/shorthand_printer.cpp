@@ -126,8 +126,10 @@ bool write_shorthand(std::string& out, const Schema& s) {
       out += ']';
       return true;
     }
-    case Kind::Sequential: case Kind::Set: case Kind::Tuple: case Kind::Refinement:
-      return false;
+    case Kind::Sequential:
+    case Kind::Set:
+    case Kind::Tuple:
+    case Kind::Refinement: return false;
   }
   return false;
 }

@@ -21,8 +21,7 @@ namespace ptc {
 /// A path that is not allowed or a file operation that failed. `what()` names the path.
 class FilesystemError : public std::runtime_error {
  public:
-  FilesystemError(const std::string& message, std::string path)
-      : std::runtime_error(message), path_(std::move(path)) {}
+  FilesystemError(const std::string& message, std::string path) : std::runtime_error(message), path_(std::move(path)) {}
   const std::string& path() const noexcept { return path_; }
 
  private:
@@ -127,7 +126,8 @@ class HostFilesystem final : public Filesystem, public Snapshotable {
   // was ever taken, so nothing needs to be journaled.
   mutable std::size_t generation_ = 0;
   std::map<std::filesystem::path, std::size_t> remembered_;
-  mutable std::multiset<std::size_t> outstanding_;  // positions of snapshots not yet restored or released  // real file -> generation its old content was saved in
+  mutable std::multiset<std::size_t> outstanding_;  // positions of snapshots not yet restored or released  // real file
+                                                    // -> generation its old content was saved in
 };
 
 }  // namespace ptc

@@ -61,12 +61,13 @@ class ResourceRegistry {
   template <class T>
   T& get() const {
     if (T* r = find<T>()) return *r;
-    throw MissingResourceError("No resource of type " + detail::type_display_name(typeid(T)) +
-                               " is registered.");
+    throw MissingResourceError("No resource of type " + detail::type_display_name(typeid(T)) + " is registered.");
   }
 
   template <class T>
-  bool contains() const { return find<T>() != nullptr; }
+  bool contains() const {
+    return find<T>() != nullptr;
+  }
 
   /// Tokens of every snapshot-capable resource.
   struct Snapshot {

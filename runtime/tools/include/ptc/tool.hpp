@@ -54,7 +54,7 @@ struct ToolSpec {
   std::string description{};  ///< trimmed, then 1-200 ASCII characters
   Signature signature{};
   std::shared_ptr<const ToolInvoker> invoker{};  ///< null: the tool is listed but cannot be called
-  bool accepts_overrides = false;              ///< whether `with_description` may replace the description
+  bool accepts_overrides = false;                ///< whether `with_description` may replace the description
   std::vector<ToolExample> examples{};
 };
 

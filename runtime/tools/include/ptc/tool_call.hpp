@@ -15,7 +15,7 @@
 namespace ptc {
 
 struct ToolCall {
-  std::string id;    ///< the provider's call id, echoed in the reply; may be empty
+  std::string id;  ///< the provider's call id, echoed in the reply; may be empty
   std::string name;
   /// A JSON object, or a string holding the object's JSON text (OpenAI sends `arguments` that way).
   nlohmann::json arguments = nlohmann::json::object();

@@ -14,7 +14,8 @@ namespace ptc {
 
 /// Each tool as the tool list renders it: name, description, signature and examples, in order.
 std::vector<ToolDescription> describe_tools(std::span<const Tool> tools);
-[[deprecated("renamed ptc::describe_tools")]] inline std::vector<ToolDescription> describe(std::span<const Tool> tools) {
+[[deprecated("renamed ptc::describe_tools")]] inline std::vector<ToolDescription> describe(
+    std::span<const Tool> tools) {
   return describe_tools(tools);
 }
 

@@ -15,7 +15,9 @@ class PromptValidationError : public std::runtime_error {
  public:
   explicit PromptValidationError(std::string message, std::vector<std::string> section_path = {},
                                  std::string field = {})
-      : std::runtime_error(message), message_(std::move(message)), section_path_(std::move(section_path)),
+      : std::runtime_error(message),
+        message_(std::move(message)),
+        section_path_(std::move(section_path)),
         field_(std::move(field)) {}
 
   /// The message alone, e.g. "Duplicate tool name registered for prompt."

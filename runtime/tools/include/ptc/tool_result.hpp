@@ -32,9 +32,7 @@ struct ToolResult {
   static ToolResult ok(T value, std::string message = "OK") {
     return ToolResult{std::move(message), std::optional<T>(std::move(value)), true, false};
   }
-  static ToolResult error(std::string message) {
-    return ToolResult{std::move(message), std::nullopt, false, false};
-  }
+  static ToolResult error(std::string message) { return ToolResult{std::move(message), std::nullopt, false, false}; }
   /// A failure that carries a payload (e.g. partial results).
   static ToolResult error(std::string message, T value) {
     return ToolResult{std::move(message), std::optional<T>(std::move(value)), false, false};
@@ -49,8 +47,7 @@ struct ToolResult {
 
  private:
   std::string render_with(const Schema* schema) const {
-    if (!value || exclude_value_from_context)
-      return detail::render_tool_output(message, nullptr, success, schema);
+    if (!value || exclude_value_from_context) return detail::render_tool_output(message, nullptr, success, schema);
     if constexpr (std::is_same_v<T, nlohmann::json>) {
       return detail::render_tool_output(message, &*value, success, schema);
     } else {

@@ -161,8 +161,7 @@ void HostFilesystem::create_parents(const Location& location) {
     const fs::file_type type = status_of(dir, location.path, /*follow_links=*/true).type();
     if (type == fs::file_type::directory) break;
     if (type != fs::file_type::not_found) {
-      throw FilesystemError("Cannot write '" + location.path + "': '" + display(dir) + "' is a file.",
-                            location.path);
+      throw FilesystemError("Cannot write '" + location.path + "': '" + display(dir) + "' is a file.", location.path);
     }
     missing.push_back(dir);
   }
@@ -190,12 +189,9 @@ void HostFilesystem::write(std::string_view path, std::string_view content) {
   if (location.path.empty()) throw FilesystemError("Path '' is not a file.", location.path);
   switch (status_of(location.host, location.path, /*follow_links=*/true).type()) {
     case fs::file_type::regular:
-    case fs::file_type::not_found:
-      break;
-    case fs::file_type::directory:
-      throw FilesystemError("'" + location.path + "' is a directory.", location.path);
-    default:
-      throw FilesystemError("'" + location.path + "' is not a regular file.", location.path);
+    case fs::file_type::not_found: break;
+    case fs::file_type::directory: throw FilesystemError("'" + location.path + "' is a directory.", location.path);
+    default: throw FilesystemError("'" + location.path + "' is not a regular file.", location.path);
   }
   create_parents(location);
   remember(location.host);

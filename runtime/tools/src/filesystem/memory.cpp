@@ -65,8 +65,7 @@ void InMemoryFilesystem::write(std::string_view path, std::string_view content) 
   if (below != files_->end() && below->first.starts_with(normalized + '/')) {
     throw FilesystemError("'" + normalized + "' is a directory.", normalized);
   }
-  for (std::size_t slash = normalized.find('/'); slash != std::string::npos;
-       slash = normalized.find('/', slash + 1)) {
+  for (std::size_t slash = normalized.find('/'); slash != std::string::npos; slash = normalized.find('/', slash + 1)) {
     const std::string parent = normalized.substr(0, slash);
     if (files_->contains(parent)) {
       throw FilesystemError("Cannot write '" + normalized + "': '" + parent + "' is a file.", normalized);

@@ -38,7 +38,8 @@ class GeneratedCode : public ::testing::Test {
 TEST_F(GeneratedCode, RegistersInDeclarationOrder) {
   std::vector<std::string> names;
   for (const auto& t : registry.tools()) names.push_back(t.name());
-  EXPECT_EQ(names, (std::vector<std::string>{"search", "create", "tally", "describe", "pick", "wait", "count", "reset"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"search", "create", "tally", "describe", "pick", "wait", "count", "reset"}));
 }
 
 TEST_F(GeneratedCode, DescribesItselfAsToolsJsonAndToolsMdSay) {

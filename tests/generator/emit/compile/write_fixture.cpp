@@ -12,7 +12,8 @@ namespace {
 model::HeaderModel compile_model() {
   auto h = shop_model();
   h.tools[0].examples.push_back({R"({"query": "crash", "limit": 1})",
-                                 R"([{"id": 1, "title": "Issue 1 crash", "assignee": null, "_email": "x@y.z"}])", {}});
+                                 R"([{"id": 1, "title": "Issue 1 crash", "assignee": null, "_email": "x@y.z"}])",
+                                 {}});
 
   const Type string_span = type(TypeKind::Sequence, "std::span<const std::string>", {string_type()});
   auto min_count = param("min_count", optional_of(int_type()));

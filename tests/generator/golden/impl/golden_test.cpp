@@ -141,12 +141,13 @@ TEST(GoldenContainers, EveryContainerRoundTrips) {
 
 TEST(GoldenContainers, ArraysNeedTheirExactLengthAndSetsUniqueItems) {
   Calls calls(ptc_gen::containers::tools());
-  auto out = calls.call("store", R"({"bag": {"numbers": [], "names": [], "samples": [], "rgb": [1, 2], "tags": ["x", "x"],
+  auto out =
+      calls.call("store", R"({"bag": {"numbers": [], "names": [], "samples": [], "rgb": [1, 2], "tags": ["x", "x"],
       "ids": [], "counts": {}, "groups": {}, "boxed": null, "shared": null, "entry": ["k", 1], "triple": [1, "t", false],
       "id_or_key": 1, "maybe_number": 2, "extra": null}})");
   ASSERT_EQ(out.status, ptc::CallStatus::InvalidArguments);
-  EXPECT_THAT(issues(out.validation.errors),
-              ::testing::ElementsAre("bag.rgb: expected list of 3 items, got 2", "bag.tags[1]: duplicate item (same as [0])"));
+  EXPECT_THAT(issues(out.validation.errors), ::testing::ElementsAre("bag.rgb: expected list of 3 items, got 2",
+                                                                    "bag.tags[1]: duplicate item (same as [0])"));
 }
 
 TEST(GoldenStructs, NestedStructsTemplatesAndFirewalledFields) {
@@ -156,7 +157,7 @@ TEST(GoldenStructs, NestedStructsTemplatesAndFirewalledFields) {
   const json& page = *out.result.value;
   EXPECT_EQ(page["total"], 2);
   ASSERT_EQ(page["items"].size(), 1u);
-  EXPECT_EQ(page["items"][0]["_tax_number"], "GB-123");   // C++ and telemetry see it
+  EXPECT_EQ(page["items"][0]["_tax_number"], "GB-123");                                 // C++ and telemetry see it
   EXPECT_THAT(out.rendered, ::testing::HasSubstr("\"_tax_number\":\"<Firewalled>\""));  // the model does not
   EXPECT_THAT(out.rendered, ::testing::Not(::testing::HasSubstr("GB-123")));
 }

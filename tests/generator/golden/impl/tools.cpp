@@ -6,7 +6,9 @@
 
 namespace golden::tools {
 
-double convert(double value, Unit to) { return to == Unit::fahrenheit ? value * 9.0 / 5.0 + 32.0 : (value - 32.0) * 5.0 / 9.0; }
+double convert(double value, Unit to) {
+  return to == Unit::fahrenheit ? value * 9.0 / 5.0 + 32.0 : (value - 32.0) * 5.0 / 9.0;
+}
 
 std::vector<std::string> search(std::string query) { return search(std::move(query), 3); }
 

@@ -36,8 +36,7 @@ ToolResult<nlohmann::json> error_result(const nlohmann::json& error);
 /// declared `{result T, error E?}`); holding an error, it is a failed call (rolled back like any
 /// failure) whose message is E: a string as it is, other types as compact JSON.
 template <class R>
-  requires(!detail::IsToolResult<std::remove_cvref_t<R>>::value)
-ToolResult<nlohmann::json> to_tool_result(R&& value);
+requires(!detail::IsToolResult<std::remove_cvref_t<R>>::value) ToolResult<nlohmann::json> to_tool_result(R&& value);
 template <class T>
 ToolResult<nlohmann::json> to_tool_result(ToolResult<T>&& result);
 /// What a void function returns: a success holding null (its result type is :nil).
@@ -101,8 +100,7 @@ std::shared_ptr<const ToolInvoker> make_invoker(typename Invoker<Args>::Call cal
 }
 
 template <class R>
-  requires(!detail::IsToolResult<std::remove_cvref_t<R>>::value)
-ToolResult<nlohmann::json> to_tool_result(R&& value) {
+requires(!detail::IsToolResult<std::remove_cvref_t<R>>::value) ToolResult<nlohmann::json> to_tool_result(R&& value) {
   using V = std::remove_cvref_t<R>;
   if constexpr (detail::IsExpected<V>::value) {
     using E = typename V::error_type;
@@ -124,8 +122,9 @@ ToolResult<nlohmann::json> to_tool_result(ToolResult<T>&& result) {
 inline ToolResult<nlohmann::json> void_result() { return ToolResult<nlohmann::json>::ok(nullptr); }
 
 inline ToolResult<nlohmann::json> detail::error_result(const nlohmann::json& error) {
-  return ToolResult<nlohmann::json>::error(error.is_string() ? error.get<std::string>()
-                                                             : error.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  return ToolResult<nlohmann::json>::error(error.is_string()
+                                               ? error.get<std::string>()
+                                               : error.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
 }  // namespace ptc::codec

@@ -20,7 +20,7 @@ class TextWriter {
   void boolean(bool b);
   void integer(std::int64_t i);
   void unsigned_integer(std::uint64_t u);
-  void number(double d);  ///< non-finite numbers are written as null, as nlohmann::json::dump does
+  void number(double d);            ///< non-finite numbers are written as null, as nlohmann::json::dump does
   void string(std::string_view s);  ///< escaped like nlohmann::json::dump (invalid UTF-8 replaced)
   void json(const nlohmann::json& j);
   void begin_object();

@@ -6,7 +6,8 @@ namespace shop {
 
 std::vector<Issue> search(std::string_view query, int limit) {
   std::vector<Issue> out;
-  for (int i = 1; i <= limit; ++i) out.push_back({i, "Issue " + std::to_string(i) + " " + std::string(query), {}, "x@y.z"});
+  for (int i = 1; i <= limit; ++i)
+    out.push_back({i, "Issue " + std::to_string(i) + " " + std::string(query), {}, "x@y.z"});
   return out;
 }
 

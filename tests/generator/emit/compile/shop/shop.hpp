@@ -47,15 +47,18 @@ class Tracker {
 };
 
 /// Counts words.
-PTC_TOOL() std::map<std::string, int> tally(std::span<const std::string> words,
-                                            PTC_RANGE(1, 100) std::optional<int> min_count);
+PTC_TOOL()
+std::map<std::string, int> tally(std::span<const std::string> words, PTC_RANGE(1, 100) std::optional<int> min_count);
 /// Says what an issue is about.
 PTC_TOOL() ptc::ToolResult<std::string> describe(const Issue& issue, bool loud = false);
 /// Picks a value.
-PTC_TOOL() std::variant<std::monostate, int, std::string> pick(std::tuple<int, std::string> pair,
-                                                                std::set<std::string> tags);
+PTC_TOOL()
+std::variant<std::monostate, int, std::string> pick(std::tuple<int, std::string> pair, std::set<std::string> tags);
 /// Waits a while.
+// clang-format 14 takes the two markers for calls and moves the return type back and forth between runs.
+// clang-format off
 PTC_TOOL() PTC_SIGNATURE("(delay_ms :int, retries :int[0..5]) -> :int")
 std::chrono::milliseconds wait(std::chrono::milliseconds delay, unsigned retries);
+// clang-format on
 
 }  // namespace shop

@@ -21,7 +21,8 @@ struct Codec<std::chrono::time_point<std::chrono::system_clock, Duration>> {
     using Seconds = std::chrono::duration<double>;
     constexpr double lo = std::chrono::duration_cast<Seconds>(Duration::min()).count();
     constexpr double hi = std::chrono::duration_cast<Seconds>(Duration::max()).count();
-    if (!t || static_cast<double>(t->seconds) <= lo || static_cast<double>(t->seconds) + 1 >= hi) return detail::bad_time(d, s);
+    if (!t || static_cast<double>(t->seconds) <= lo || static_cast<double>(t->seconds) + 1 >= hi)
+      return detail::bad_time(d, s);
     out = TimePoint(std::chrono::duration_cast<Duration>(std::chrono::seconds(t->seconds)) +
                     std::chrono::duration_cast<Duration>(std::chrono::nanoseconds(t->nanos)));
     return true;

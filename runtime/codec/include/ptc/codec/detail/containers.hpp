@@ -59,7 +59,7 @@ struct SetCodec {
   static bool decode(Decoder& d, Value& v, S& out) {
     if (kind_of(v) != JsonKind::List) return fail(d, v, coercion::kSetOf);
     out.clear();
-    std::deque<T> items;  // emplace_back gives a T& even for bool
+    std::deque<T> items;                   // emplace_back gives a T& even for bool
     std::vector<std::string_view> failed;  // the text of each item that did not decode, else empty
     bool all_ok = true;
     each_item(d, v, [&](std::size_t i, Value& item) {
@@ -92,7 +92,8 @@ struct SetCodec {
       auto [it, inserted] = out.insert(std::move(items[i]));
       if (!inserted) {
         const T* first = &*it;
-        duplicates.emplace_back(i, static_cast<std::size_t>(std::find(where.begin(), where.end(), first) - where.begin()));
+        duplicates.emplace_back(i,
+                                static_cast<std::size_t>(std::find(where.begin(), where.end(), first) - where.begin()));
       }
       where.push_back(&*it);
     }
@@ -100,9 +101,8 @@ struct SetCodec {
   }
 
   // With failed items, the validator compares the coerced items with the failed ones as given.
-  static std::vector<std::pair<std::size_t, std::size_t>> duplicates_as_json(std::deque<T>& items,
-                                                                             const std::vector<std::string_view>& failed,
-                                                                             S& out) {
+  static std::vector<std::pair<std::size_t, std::size_t>> duplicates_as_json(
+      std::deque<T>& items, const std::vector<std::string_view>& failed, S& out) {
     nlohmann::json all = nlohmann::json::array();
     for (std::size_t i = 0; i < items.size(); ++i)
       all.push_back(failed[i].empty() ? to_json_value(items[i]) : given_item(failed[i]));

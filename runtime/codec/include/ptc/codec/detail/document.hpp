@@ -37,7 +37,8 @@ template <class T>
 bool decode_document(std::string_view text, T& out, Mode mode, Validation& result) {
   Decoder d(mode);
   try {
-    result = detail::finish(d, *detail::decode_root(text, false, [&](Value& v) { return Codec<T>::decode(d, v, out); }));
+    result =
+        detail::finish(d, *detail::decode_root(text, false, [&](Value& v) { return Codec<T>::decode(d, v, out); }));
   } catch (const InvalidJson& e) {
     result.ok = false;
     result.errors.push_back({std::string(coercion::kRootPath), e.what()});

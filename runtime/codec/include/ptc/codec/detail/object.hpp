@@ -44,7 +44,8 @@ bool decode_object(Decoder& d, Value& v, std::span<const FieldInfo> fields, Deco
     std::string_view key;
     detail::check_json(field.unescaped_key().get(key));
     Value& value = field.value();
-    const std::size_t i = hint < fields.size() && fields[hint].name == key ? hint : detail::find_field(fields, key, hint);
+    const std::size_t i =
+        hint < fields.size() && fields[hint].name == key ? hint : detail::find_field(fields, key, hint);
     const auto begin = d.mark();
     d.push(key);
     bool ok = true;

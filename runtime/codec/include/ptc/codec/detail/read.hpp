@@ -170,7 +170,9 @@ bool bad_time(Decoder& d, std::string_view text);
 bool bad_date(Decoder& d, std::string_view text);
 
 template <class T>
-concept HasStructTraits = requires { StructTraits<T>::fields; };
+concept HasStructTraits = requires {
+  StructTraits<T>::fields;
+};
 
 /// Reads a list (the caller checked its kind) one nesting level down, calling `item(index, value)` for
 /// each item in order; returns how many there were.

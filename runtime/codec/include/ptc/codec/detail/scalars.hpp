@@ -66,8 +66,7 @@ struct Codec<T> {
 
 /// Unsigned integers: [:and :int [:>= 0]], and the value must fit the type.
 template <std::unsigned_integral T>
-  requires(!std::same_as<T, bool>)
-struct Codec<T> {
+requires(!std::same_as<T, bool>) struct Codec<T> {
   static constexpr std::uint64_t max = std::numeric_limits<T>::max();
   static constexpr Shape shape{kind_bit(coercion::JsonKind::Number), true};  // an [:and ...] is detailed
   static std::string type_name() { return "int"; }
@@ -109,7 +108,7 @@ struct Codec<T> {
 
 /// Enums: [:enum "name" ...] of the enumerators EnumTraits lists; other values encode as integers.
 template <class E>
-  requires std::is_enum_v<E>
+requires std::is_enum_v<E>
 struct Codec<E> {
   static constexpr auto& entries = EnumTraits<E>::entries;
   static constexpr auto names = [] {
@@ -151,7 +150,9 @@ template <>
 struct Codec<std::monostate> {
   static constexpr Shape shape{kind_bit(coercion::JsonKind::Null), false};
   static std::string type_name() { return "nil"; }
-  static bool decode(Decoder& d, Value& v, std::monostate&) { return detail::take_null(v) || detail::fail(d, v, "nil"); }
+  static bool decode(Decoder& d, Value& v, std::monostate&) {
+    return detail::take_null(v) || detail::fail(d, v, "nil");
+  }
   template <class W>
   static void encode(W& w, std::monostate) {
     w.null();

@@ -124,9 +124,8 @@ struct Codec<std::variant<Ts...>> {
     const unsigned kind = kind_bit(detail::kind_of(v));
     const std::string_view raw = detail::raw_value(d, v);
     Tries tries{d, raw, kind, out, {}, {}, {}, {}};
-    const bool exact = [&]<std::size_t... I>(std::index_sequence<I...>) {
-      return (tries.template attempt<I>() || ...);
-    }(std::index_sequence_for<Ts...>{});
+    const bool exact = [&]<std::size_t... I>(std::index_sequence<I...>) { return (tries.template attempt<I>() || ...); }
+    (std::index_sequence_for<Ts...>{});
     if (exact) return true;
     const bool ok = detail::union_outcome(d, tries.coerced ? &*tries.coerced : nullptr,
                                           tries.closest ? &*tries.closest : nullptr, raw, type_name());
@@ -155,7 +154,8 @@ struct Codec<std::variant<Ts...>> {
       using Alt = std::variant_alternative_t<I, V>;
       Decoder trial = d.trial();
       Alt value{};
-      const bool ok = *detail::decode_root(raw, false, [&](Value& item) { return Codec<Alt>::decode(trial, item, value); });
+      const bool ok =
+          *detail::decode_root(raw, false, [&](Value& item) { return Codec<Alt>::decode(trial, item, value); });
       const bool detailed = (Codec<Alt>::shape.kinds & kind) && Codec<Alt>::shape.detailed;
       switch (choice.offer(ok, !trial.warnings().empty(), detailed, trial.errors().size())) {
         case coercion::UnionChoice::Take::Exact: out.template emplace<I>(std::move(value)); return true;

@@ -1,4 +1,5 @@
-// `ptc command ...` run as a program: output, --signals, exit codes, and errors that name the file.
+// `ptc command ...` (cli/app/command_command.cpp) run as a program: output, --signals, exit codes, and
+// errors that name the file.
 
 #include <stdlib.h>
 

@@ -1,4 +1,5 @@
-// Runs the built `ptc` binary and checks output shapes and exit codes of README.md, "The ptc command".
+// `ptc signature ...` (cli/app/signature_command.cpp) run as a program: output shapes and exit codes of
+// README.md, "The ptc command".
 
 #include <cstdio>
 
@@ -45,33 +46,40 @@ TEST(Cli, ParseErrorGoesToStderrWithExitOne) {
 }
 
 TEST(Cli, ValidateInputCoercesAndReportsWarnings) {
-  auto r = ptc_cli({"signature", "validate", "(id :int, name :string) -> :bool", "--input", R"({"id":"42","name":"Al"})"});
+  auto r =
+      ptc_cli({"signature", "validate", "(id :int, name :string) -> :bool", "--input", R"({"id":"42","name":"Al"})"});
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_EQ(r.out,
-            R"({"ok":true,"value":{"id":42,"name":"Al"},"errors":[],"warnings":[{"path":"id","message":"coerced string \"42\" to int"}]})"
-            "\n");
+  EXPECT_EQ(
+      r.out,
+      R"({"ok":true,"value":{"id":42,"name":"Al"},"errors":[],"warnings":[{"path":"id","message":"coerced string \"42\" to int"}]})"
+      "\n");
 }
 
 TEST(Cli, ValidateOutputIsStrictAndExitsOneWhenInvalid) {
   auto r = ptc_cli({"signature", "validate", "() -> {count :int}", "--output", R"({"count":"5"})"});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.out,
-            R"({"ok":false,"value":{"count":"5"},"errors":[{"path":"count","message":"expected int, got string \"5\""}],"warnings":[]})"
-            "\n");
+  EXPECT_EQ(
+      r.out,
+      R"({"ok":false,"value":{"count":"5"},"errors":[{"path":"count","message":"expected int, got string \"5\""}],"warnings":[]})"
+      "\n");
 }
 
 TEST(Cli, ValidateModes) {
-  auto strict = ptc_cli({"signature", "validate", "(id :int) -> :any", "--input", R"({"id":1,"x":2})", "--mode", "strict"});
+  auto strict =
+      ptc_cli({"signature", "validate", "(id :int) -> :any", "--input", R"({"id":1,"x":2})", "--mode", "strict"});
   EXPECT_EQ(strict.exit_code, 1);
   EXPECT_NE(strict.out.find(R"({"path":"x","message":"unexpected field"})"), std::string::npos) << strict.out;
-  auto warn = ptc_cli({"signature", "validate", "(id :int) -> :any", "--input", R"({"id":"x"})", "--mode", "warn_only"});
+  auto warn =
+      ptc_cli({"signature", "validate", "(id :int) -> :any", "--input", R"({"id":"x"})", "--mode", "warn_only"});
   EXPECT_EQ(warn.exit_code, 0);
-  EXPECT_EQ(warn.out,
-            R"({"ok":true,"value":{"id":"x"},"errors":[],"warnings":[{"path":"id","message":"expected int, got string \"x\""}]})"
-            "\n");
+  EXPECT_EQ(
+      warn.out,
+      R"({"ok":true,"value":{"id":"x"},"errors":[],"warnings":[{"path":"id","message":"expected int, got string \"x\""}]})"
+      "\n");
   auto off = ptc_cli({"signature", "validate", "(id :int) -> :any", "--input", R"({"id":"x"})", "--mode", "disabled"});
   EXPECT_EQ(off.exit_code, 0);
-  EXPECT_EQ(off.out, R"({"ok":true,"value":{"id":"x"},"errors":[],"warnings":[]})" "\n");
+  EXPECT_EQ(off.out, R"({"ok":true,"value":{"id":"x"},"errors":[],"warnings":[]})"
+                     "\n");
 }
 
 TEST(Cli, ValidateUsageErrorsExitTwo) {
@@ -95,26 +103,29 @@ TEST(Cli, ValidateMalformedJsonIsAnErrorWithPosition) {
 }
 
 TEST(Cli, RenderPrintsThePromptEntry) {
-  auto r = ptc_cli({"signature", "render", "(query :string, limit :int) -> [{id :int, title :string}]", "--name", "search",
-                    "--description", "Search for items matching query."});
+  auto r = ptc_cli({"signature", "render", "(query :string, limit :int) -> [{id :int, title :string}]", "--name",
+                    "search", "--description", "Search for items matching query."});
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_EQ(r.out, "search(query :string, limit :int) -> [{id :int, title :string}]\n  Search for items matching query.\n");
+  EXPECT_EQ(r.out,
+            "search(query :string, limit :int) -> [{id :int, title :string}]\n  Search for items matching query.\n");
 }
 
 TEST(Cli, JsonSchemaPrintsInputAndOutput) {
   auto r = ptc_cli({"signature", "json-schema", "(q :string, n :int?) -> :string", "--profile", "mcp"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto j = nlohmann::ordered_json::parse(r.out);
-  EXPECT_EQ(j.dump(),
-            R"({"input":{"type":"object","properties":{"q":{"type":"string"},"n":{"type":["integer","null"]}},"required":["q"],"additionalProperties":false},)"
-            R"("output":{"type":"object","properties":{"result":{"type":"string"}},"required":["result"],"additionalProperties":false}})");
+  EXPECT_EQ(
+      j.dump(),
+      R"({"input":{"type":"object","properties":{"q":{"type":"string"},"n":{"type":["integer","null"]}},"required":["q"],"additionalProperties":false},)"
+      R"("output":{"type":"object","properties":{"result":{"type":"string"}},"required":["result"],"additionalProperties":false}})");
 }
 
 TEST(Cli, JsonSchemaRefusalNamesThePath) {
   auto r = ptc_cli({"signature", "json-schema", "(meta {tags :map}) -> :int", "--profile", "openai"});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.err, "error: openai cannot express a map with dynamic keys (:map / [:map-of K V]); use a map with named "
-                   "fields at meta.tags\n");
+  EXPECT_EQ(r.err,
+            "error: openai cannot express a map with dynamic keys (:map / [:map-of K V]); use a map with named "
+            "fields at meta.tags\n");
   EXPECT_EQ(ptc_cli({"signature", "json-schema", ":int", "--profile", "cohere"}).exit_code, 2);
 }
 
@@ -139,7 +150,10 @@ TEST(Cli, ValidateReadsJsonFromAFile) {
   }
   auto r = ptc_cli({"signature", "validate", "(id :int) -> :nil", "--input", "@" + path});
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out, R"({"ok":true,"value":{"id":7},"errors":[],"warnings":[{"path":"id","message":"coerced string \"7\" to int"}]})" "\n");
+  EXPECT_EQ(
+      r.out,
+      R"({"ok":true,"value":{"id":7},"errors":[],"warnings":[{"path":"id","message":"coerced string \"7\" to int"}]})"
+      "\n");
   auto missing = ptc_cli({"signature", "validate", "(id :int) -> :nil", "--input", "@/nonexistent/ptc.json"});
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_EQ(missing.err, "error: cannot read /nonexistent/ptc.json\n");
