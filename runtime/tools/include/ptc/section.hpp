@@ -11,8 +11,29 @@
 
 namespace ptc {
 
-class Section;
+struct SectionSpec;
 
+class Section {
+ public:
+  /// Throws PromptValidationError (section path {key}) for a bad key or title, params that do not
+  /// parse, a placeholder the params do not have, or duplicate tool names within the section.
+  explicit Section(SectionSpec spec);
+
+  const std::string& title() const;
+  const std::string& key() const;
+  const std::string& template_text() const;
+  const Signature& params() const { return params_; }
+  const std::vector<Tool>& tools() const;
+  const std::vector<std::shared_ptr<const ToolPolicy>>& policies() const;
+  const std::vector<Section>& children() const;
+  bool enabled() const;
+
+ private:
+  std::shared_ptr<const SectionSpec> spec_;
+  Signature params_;
+};
+
+// Defined after Section, which must be complete for `children` to have a default initializer.
 struct SectionSpec {
   std::string title{};          ///< non-empty, one line
   std::string key{};            ///< ^[a-z0-9][a-z0-9._-]{0,63}$, unique among siblings
@@ -27,24 +48,12 @@ struct SectionSpec {
   bool enabled = true;
 };
 
-class Section {
- public:
-  /// Throws PromptValidationError (section path {key}) for a bad key or title, params that do not
-  /// parse, a placeholder the params do not have, or duplicate tool names within the section.
-  explicit Section(SectionSpec spec);
-
-  const std::string& title() const { return spec_->title; }
-  const std::string& key() const { return spec_->key; }
-  const std::string& template_text() const { return spec_->template_text; }
-  const Signature& params() const { return params_; }
-  const std::vector<Tool>& tools() const { return spec_->tools; }
-  const std::vector<std::shared_ptr<const ToolPolicy>>& policies() const { return spec_->policies; }
-  const std::vector<Section>& children() const { return spec_->children; }
-  bool enabled() const { return spec_->enabled; }
-
- private:
-  std::shared_ptr<const SectionSpec> spec_;
-  Signature params_;
-};
+inline const std::string& Section::title() const { return spec_->title; }
+inline const std::string& Section::key() const { return spec_->key; }
+inline const std::string& Section::template_text() const { return spec_->template_text; }
+inline const std::vector<Tool>& Section::tools() const { return spec_->tools; }
+inline const std::vector<std::shared_ptr<const ToolPolicy>>& Section::policies() const { return spec_->policies; }
+inline const std::vector<Section>& Section::children() const { return spec_->children; }
+inline bool Section::enabled() const { return spec_->enabled; }
 
 }  // namespace ptc
