@@ -10,11 +10,12 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "parse_helpers.hpp"
 #include <ptc/coercion.hpp>
 #include <ptc/error.hpp>
 #include <ptc/signature.hpp>
 #include <ptc/validate.hpp>
+
+#include "parse_helpers.hpp"
 
 namespace {
 

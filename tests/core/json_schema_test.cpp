@@ -9,12 +9,13 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "parse_helpers.hpp"
 #include <ptc/json_schema.hpp>
 #include <ptc/error.hpp>
 #include <ptc/firewall.hpp>
 #include <ptc/schema.hpp>
 #include <ptc/signature.hpp>
+
+#include "parse_helpers.hpp"
 
 namespace {
 

@@ -10,11 +10,12 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "parse_helpers.hpp"
 #include <ptc/error.hpp>
 #include <ptc/firewall.hpp>
 #include <ptc/schema.hpp>
 #include <ptc/signature.hpp>
+
+#include "parse_helpers.hpp"
 
 // Readable gtest failure output.
 namespace ptc {

@@ -1,7 +1,8 @@
 #include <gtest/gtest.h>
 
-#include "parse_helpers.hpp"
 #include <ptc/placeholders.hpp>
+
+#include "parse_helpers.hpp"
 
 namespace {
 

@@ -8,11 +8,12 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "parse_helpers.hpp"
 #include <ptc/error.hpp>
 #include <ptc/schema.hpp>
 #include <ptc/signature.hpp>
 #include <ptc/validate.hpp>
+
+#include "parse_helpers.hpp"
 
 namespace {
 

@@ -192,16 +192,8 @@ class Converter {
   }
 
   Result<Schema> primitive(const Value& v) {
-    const std::string& k = v.text;
-    if (k == "string") return Schema::string();
-    if (k == "int") return Schema::integer();
-    if (k == "double" || k == "float") return Schema::number();
-    if (k == "boolean" || k == "bool") return Schema::boolean();
-    if (k == "keyword") return Schema::keyword();
-    if (k == "any") return Schema::any();
-    if (k == "nil") return Schema::nil();
-    if (k == "map") return Schema::any_map();
-    return err(v, "unknown type :" + k + "; valid schemas are " + std::string(kValidTypes));
+    if (auto s = primitive_type(v.text)) return *s;
+    return err(v, "unknown type :" + v.text + "; valid schemas are " + std::string(kValidTypes));
   }
 
   Result<Schema> map(const Value& v) {
@@ -298,6 +290,18 @@ class Converter {
 };
 
 }  // namespace
+
+std::optional<Schema> primitive_type(std::string_view name) {
+  if (name == "string") return Schema::string();
+  if (name == "int") return Schema::integer();
+  if (name == "float" || name == "double") return Schema::number();
+  if (name == "bool" || name == "boolean") return Schema::boolean();
+  if (name == "keyword") return Schema::keyword();
+  if (name == "any") return Schema::any();
+  if (name == "nil") return Schema::nil();
+  if (name == "map") return Schema::any_map();
+  return std::nullopt;
+}
 
 std::optional<std::string> default_mismatch(const MapEntry& entry) {
   if (!entry.default_value) return std::nullopt;

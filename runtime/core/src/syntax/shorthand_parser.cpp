@@ -239,14 +239,7 @@ class Parser {
     std::size_t start = pos_;
     while (!at_end() && word_char(src_[pos_])) ++pos_;
     std::string_view name = src_.substr(start, pos_ - start);
-    if (name == "string") return Schema::string();
-    if (name == "int") return Schema::integer();
-    if (name == "float" || name == "double") return Schema::number();
-    if (name == "bool" || name == "boolean") return Schema::boolean();
-    if (name == "keyword") return Schema::keyword();
-    if (name == "any") return Schema::any();
-    if (name == "nil") return Schema::nil();
-    if (name == "map") return Schema::any_map();
+    if (auto s = malli::primitive_type(name)) return *s;
     if (name == "enum") return enumeration(at);
     if (name.empty()) return err(at, "expected a type name after ':'; valid types are " + std::string(kValidTypes));
     return err(at, "unknown type :" + std::string(name) + "; valid types are " + std::string(kValidTypes));
