@@ -21,7 +21,8 @@ set -x
 build/demo/examples/tools/tools_example list
 build/demo/examples/tools/tools_example call add '{"a":"2","b":3}'
 build/demo/examples/tools/tools_example call add '{"a":"two"}' || true   # exit 1: the validation report
+build/demo/examples/tools/tools_example definitions anthropic
 set +x
 echo
 echo "== examples/commands: markdown commands with the ptc command line"
-examples/commands/demo.sh build/demo/runtime/ptc
+examples/commands/demo.sh build/demo/runtime/cli/ptc
