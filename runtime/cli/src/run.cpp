@@ -130,7 +130,7 @@ int print_definitions(const ToolRegistry& registry, const Request& request, std:
   for (const auto& f : kFormats)
     if (f.name == request.format) format = &f;
   if (!format) {
-    err << "error: unknown format '" << request.format << "'; use openai, openai-responses, anthropic, gemini or mcp\n";
+    err << detail::unknown_format(request.format);
     return kUsage;
   }
   auto definitions = OrderedJson::array();

@@ -22,6 +22,10 @@ std::string unknown_profile(std::string_view given) {
   return "error: unknown profile '" + std::string(given) + "'; expected portable, openai, anthropic, gemini or mcp\n";
 }
 
+std::string unknown_format(std::string_view given) {
+  return "error: unknown format '" + std::string(given) + "'; use openai, openai-responses, anthropic, gemini or mcp\n";
+}
+
 std::string cannot_read(std::string_view argument) {
   return "error: cannot read " + std::string(argument.substr(argument.starts_with("@") ? 1 : 0)) + "\n";
 }

@@ -16,6 +16,8 @@ std::optional<std::string> read_json_argument(const std::string& argument);
 std::string unknown_mode(std::string_view given);
 /// "error: unknown profile 'x'; expected portable, openai, anthropic, gemini or mcp\n"
 std::string unknown_profile(std::string_view given);
+/// "error: unknown format 'x'; use openai, openai-responses, anthropic, gemini or mcp\n" (definitions)
+std::string unknown_format(std::string_view given);
 /// "error: cannot read PATH\n" for an argument "@PATH".
 std::string cannot_read(std::string_view argument);
 

@@ -3,7 +3,6 @@
 #include <map>
 #include <vector>
 
-#include <ptc/coercion.hpp>
 #include <ptc/json_input.hpp>
 
 #include "text.hpp"
@@ -13,19 +12,6 @@ namespace ptc::commands {
 using nlohmann::json;
 
 std::string_view normalized_key(std::string_view key) { return key.starts_with(':') ? key.substr(1) : key; }
-
-// Written as validation writes paths (one rule: a key that is not an identifier is quoted in brackets).
-std::string key_path(std::string_view parent, std::string_view key) {
-  std::string path(parent);
-  coercion::append_key(path, key);
-  return path;
-}
-
-std::string index_path(std::string_view parent, std::size_t index) {
-  std::string path(parent);
-  coercion::append_index(path, index);
-  return path;
-}
 
 std::string at_path(std::string_view path, std::string_view rule) {
   return path.empty() ? std::string(rule) : std::string(path) + ": " + std::string(rule);

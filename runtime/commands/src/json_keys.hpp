@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptc/coercion.hpp>
 #include <ptc/error.hpp>
 
 namespace ptc::commands {
@@ -16,10 +17,9 @@ namespace ptc::commands {
 /// `key` without one leading ':'.
 std::string_view normalized_key(std::string_view key);
 
-/// "a" + "b" -> "a.b"; "" + "b" -> "b"; "a" + "x y" -> `a["x y"]` (coercion::append_key).
-std::string key_path(std::string_view parent, std::string_view key);
-/// "a" + 2 -> "a[2]".
-std::string index_path(std::string_view parent, std::size_t index);
+/// Paths are written as validation writes them: "a.b", `a["x y"]`, "a[2]".
+using coercion::index_path;
+using coercion::key_path;
 /// `path + ": " + rule`, or just the rule when the path is empty.
 std::string at_path(std::string_view path, std::string_view rule);
 

@@ -13,11 +13,11 @@ namespace {
 
 // Microseconds, always six digits, as jido_signal writes them.
 std::string now_rfc3339() {
-  const auto micros =
-      std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch())
-          .count();
-  const auto seconds = micros >= 0 ? micros / 1000000 : (micros - 999999) / 1000000;
-  return text::rfc3339_utc(seconds, static_cast<std::uint32_t>((micros - seconds * 1000000) * 1000), 6);
+  namespace chrono = std::chrono;
+  const auto now = chrono::time_point_cast<chrono::microseconds>(chrono::system_clock::now());
+  const auto whole = chrono::floor<chrono::seconds>(now);
+  const auto nanos = chrono::duration_cast<chrono::nanoseconds>(now - whole).count();
+  return text::rfc3339_utc(whole.time_since_epoch().count(), static_cast<std::uint32_t>(nanos), 6);
 }
 
 }  // namespace

@@ -80,28 +80,6 @@ std::string describe_string(std::string_view s) {
   return "string " + text::quote(text::excerpt(s, kMax)) + " (" + std::to_string(s.size()) + " bytes)";
 }
 
-std::string describe(const nlohmann::json& v) {
-  using V = nlohmann::json::value_t;
-  switch (v.type()) {
-    case V::null: return "nil";
-    case V::boolean: return v.get<bool>() ? "bool true" : "bool false";
-    case V::number_integer: return "int " + std::to_string(v.get<std::int64_t>());
-    case V::number_unsigned: return "int " + std::to_string(v.get<std::uint64_t>());
-    case V::number_float: {
-      double d = v.get<double>();
-      if (std::isnan(d)) return "float NaN";
-      if (std::isinf(d)) return d > 0 ? "float Infinity" : "float -Infinity";
-      return "float " + v.dump();
-    }
-    case V::string: return describe_string(v.get_ref<const std::string&>());
-    case V::array: return "list";
-    case V::object: return "map";
-    case V::binary: return "binary";
-    case V::discarded: break;
-  }
-  return "nothing";
-}
-
 std::string_view type_name(const nlohmann::json& v) {
   using V = nlohmann::json::value_t;
   switch (v.type()) {
@@ -119,13 +97,31 @@ std::string_view type_name(const nlohmann::json& v) {
   return "nothing";
 }
 
+namespace {
+
+// A boolean or number as messages show it: "true", "5", "4.5", "NaN", "-Infinity".
+std::string scalar_text(const nlohmann::json& v) {
+  if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
+  if (v.is_number_unsigned()) return std::to_string(v.get<std::uint64_t>());
+  if (v.is_number_integer()) return std::to_string(v.get<std::int64_t>());
+  const double d = v.get<double>();
+  if (std::isnan(d)) return "NaN";
+  if (std::isinf(d)) return d > 0 ? "Infinity" : "-Infinity";
+  return v.dump();
+}
+
+}  // namespace
+
+std::string describe(const nlohmann::json& v) {
+  if (v.is_string()) return describe_string(v.get_ref<const std::string&>());
+  if (v.is_boolean() || v.is_number()) return std::string(type_name(v)) + " " + scalar_text(v);
+  return std::string(type_name(v));
+}
+
 std::string short_value(const nlohmann::json& v) {
-  if (v.is_array()) return "list";
-  if (v.is_object()) return "map";
-  if (v.is_null()) return "nil";
   if (v.is_string()) return text::quote(text::excerpt(v.get_ref<const std::string&>(), 64));
-  std::string described = describe(v);  // "int 5" -> "5"
-  return described.substr(described.find(' ') + 1);
+  if (v.is_boolean() || v.is_number()) return scalar_text(v);
+  return std::string(type_name(v));
 }
 
 std::string expected(std::string_view what, const nlohmann::json& value) {
@@ -329,6 +325,18 @@ void append_key(std::string& path, std::string_view key) {
     path += text::quote(key);
     path += ']';
   }
+}
+
+std::string key_path(std::string_view parent, std::string_view key) {
+  std::string path(parent);
+  append_key(path, key);
+  return path;
+}
+
+std::string index_path(std::string_view parent, std::size_t index) {
+  std::string path(parent);
+  append_index(path, index);
+  return path;
 }
 
 void append_index(std::string& path, std::size_t index) {

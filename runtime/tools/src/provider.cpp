@@ -21,24 +21,14 @@
 namespace ptc {
 namespace {
 
+using coercion::index_path;  // paths as validation writes them: tool_calls[0].function["my key"]
+using coercion::key_path;
 using json = nlohmann::json;
 
 // ---- paths and errors ----------------------------------------------------------------------------
 
-// Paths are written as validation writes them (coercion::append_key), so an odd key reads the same in
-// every message: tool_calls[0].function["my key"].
-std::string field(std::string path, std::string_view key) {
-  coercion::append_key(path, key);
-  return path;
-}
-
-std::string item(std::string path, std::size_t i) {
-  coercion::append_index(path, i);
-  return path;
-}
-
 Error at(const std::string& path, std::string_view message) {
-  return Error{(path.empty() ? std::string("(root)") : path) + ": " + std::string(message)};
+  return Error{(path.empty() ? std::string(coercion::kRootPath) : path) + ": " + std::string(message)};
 }
 
 // A value as it appears in a message. Replaces invalid UTF-8 rather than throwing: the value may come
@@ -54,8 +44,8 @@ std::optional<Error> expect_object(const json& v, const std::string& path) {
 
 Result<std::string> required_string(const json& obj, const std::string& path, std::string_view key) {
   auto it = obj.find(key);
-  if (it == obj.end()) return at(field(path, key), "missing required field");
-  if (!it->is_string()) return at(field(path, key), "expected a string");
+  if (it == obj.end()) return at(key_path(path, key), "missing required field");
+  if (!it->is_string()) return at(key_path(path, key), "expected a string");
   return it->get<std::string>();
 }
 
@@ -63,7 +53,7 @@ Result<std::string> required_string(const json& obj, const std::string& path, st
 // unknown tool called "", which helps nobody.
 Result<std::string> required_name(const json& obj, const std::string& path) {
   auto name = required_string(obj, path, "name");
-  if (name && name->empty()) return at(field(path, "name"), "must not be empty");
+  if (name && name->empty()) return at(key_path(path, "name"), "must not be empty");
   return name;
 }
 
@@ -72,7 +62,7 @@ Result<std::string> required_name(const json& obj, const std::string& path) {
 std::optional<Error> expect_type(const json& obj, const std::string& path, std::string_view want) {
   auto it = obj.find("type");
   if (it == obj.end() || (it->is_string() && it->get_ref<const std::string&>() == want)) return std::nullopt;
-  return at(field(path, "type"), "expected \"" + std::string(want) + "\", got " + shown(*it));
+  return at(key_path(path, "type"), "expected \"" + std::string(want) + "\", got " + shown(*it));
 }
 
 bool blank(const std::string& s) {
@@ -85,7 +75,7 @@ bool blank(const std::string& s) {
 // servers that send one.
 Result<json> openai_arguments(const json& obj, const std::string& path) {
   auto it = obj.find("arguments");
-  const std::string where = field(path, "arguments");
+  const std::string where = key_path(path, "arguments");
   if (it == obj.end()) return at(where, "missing required field");
   if (it->is_string() && blank(it->get_ref<const std::string&>())) return json::object();
   if (it->is_string() || it->is_object()) return *it;
@@ -100,7 +90,7 @@ Result<ToolCall> chat_call(const json& call, const std::string& path) {
   if (auto bad = expect_type(call, path, "function")) return *bad;
   auto id = required_string(call, path, "id");
   if (!id) return id.error();
-  const std::string fpath = field(path, "function");
+  const std::string fpath = key_path(path, "function");
   auto fn = call.find("function");
   if (fn == call.end()) return at(fpath, "missing required field");
   if (auto bad = expect_object(*fn, fpath)) return *bad;
@@ -134,8 +124,8 @@ Result<ToolCall> anthropic_call(const json& block, const std::string& path) {
   auto name = required_name(block, path);
   if (!name) return name.error();
   auto input = block.find("input");
-  if (input == block.end()) return at(field(path, "input"), "missing required field");
-  if (auto bad = expect_object(*input, field(path, "input"))) return *bad;
+  if (input == block.end()) return at(key_path(path, "input"), "missing required field");
+  if (auto bad = expect_object(*input, key_path(path, "input"))) return *bad;
   return ToolCall{std::move(id).value(), std::move(name).value(), *input};
 }
 
@@ -223,7 +213,7 @@ Result<std::vector<ToolCall>> parse_items(const json& items, const std::string& 
   std::vector<ItemKind> kinds;
   kinds.reserve(items.size());
   for (std::size_t i = 0; i < items.size(); ++i) {
-    auto kind = classify(items[i], item(path, i));
+    auto kind = classify(items[i], index_path(path, i));
     if (!kind) return kind.error();
     kinds.push_back(std::move(kind).value());
   }
@@ -234,9 +224,9 @@ Result<std::vector<ToolCall>> parse_items(const json& items, const std::string& 
   for (std::size_t i = 0; i < items.size(); ++i) {
     const ItemKind& k = kinds[i];
     bool foreign = k.family ? k.family != family : family == Family::Chat;
-    if (foreign) return at(item(path, i), describe(k) + " among " + std::string(plural(*family)));
+    if (foreign) return at(index_path(path, i), describe(k) + " among " + std::string(plural(*family)));
     if (!k.is_call) continue;
-    auto call = parse_call(*family, items[i], item(path, i));
+    auto call = parse_call(*family, items[i], index_path(path, i));
     if (!call) return call.error();
     calls.push_back(std::move(call).value());
   }
@@ -251,10 +241,10 @@ Result<std::vector<ToolCall>> chat_message(const json& message, const std::strin
   // The deprecated `functions` API puts one call without an id here; it cannot be answered with a tool
   // message, and ignoring it would lose the call.
   if (auto legacy = message.find("function_call"); legacy != message.end() && !legacy->is_null())
-    return at(field(path, "function_call"), "legacy function calling is not supported (send tools, not functions)");
+    return at(key_path(path, "function_call"), "legacy function calling is not supported (send tools, not functions)");
   auto calls = message.find("tool_calls");
   if (calls == message.end() || calls->is_null()) return std::vector<ToolCall>{};
-  return parse_items(*calls, field(path, "tool_calls"), Family::Chat);
+  return parse_items(*calls, key_path(path, "tool_calls"), Family::Chat);
 }
 
 // Only choices[0]: with n > 1 the choices are alternative completions of the same turn, not parallel

@@ -127,6 +127,9 @@ class UnionChoice {
 /// Paths as issues print them: `items[0].name`, `["odd key"]`; the empty path prints as `(root)`.
 void append_key(std::string& path, std::string_view key);
 void append_index(std::string& path, std::size_t index);
+/// The same as new strings: ("a", "b") -> "a.b", ("a", "x y") -> `a["x y"]`, ("a", 2) -> "a[2]".
+std::string key_path(std::string_view parent, std::string_view key);
+std::string index_path(std::string_view parent, std::size_t index);
 inline constexpr std::string_view kRootPath = "(root)";
 
 }  // namespace ptc::coercion
