@@ -18,11 +18,13 @@
 #include <ptc/deadline.hpp>
 #include <ptc/error.hpp>
 #include <ptc/events.hpp>
+#include <ptc/file_input.hpp>
 #include <ptc/filesystem.hpp>
 #include <ptc/firewall.hpp>
 #include <ptc/heartbeat.hpp>
 #include <ptc/json_input.hpp>
 #include <ptc/json_schema.hpp>
+#include <ptc/limits.hpp>
 #include <ptc/placeholders.hpp>
 #include <ptc/policy.hpp>
 #include <ptc/prompt.hpp>

@@ -1,0 +1,21 @@
+#pragma once
+// The default limits on untrusted input, in one place. docs/limits.md lists each with what happens
+// when it is reached; every limit is checked before the work it bounds.
+
+#include <cstddef>
+
+namespace ptc::limits {
+
+/// Bytes of a file the runtime or the CLI reads: `@FILE` arguments, settings.json, command files.
+inline constexpr std::size_t kFileBytes = std::size_t{16} << 20;
+
+/// Bytes of one tool call's argument text (JSON) before it is parsed.
+inline constexpr std::size_t kArgumentBytes = std::size_t{4} << 20;
+
+/// Bytes of a command file's YAML frontmatter.
+inline constexpr std::size_t kFrontmatterBytes = std::size_t{256} << 10;
+
+/// Errors listed in one report fed back to the model; the rest are counted in one line.
+inline constexpr std::size_t kReportedErrors = 20;
+
+}  // namespace ptc::limits
