@@ -39,12 +39,21 @@ TEST(RestrictPermissions, WithoutAllowedToolsNothingChanges) {
   EXPECT_EQ(ptc::restrict_permissions(p, {}), p);
 }
 
-TEST(RestrictPermissions, EachBucketKeepsOnlyTheDeclaredTools) {
+TEST(RestrictPermissions, AllowKeepsOnlyTheDeclaredToolsAndDenyAndAskSurviveWhole) {
   Permissions p{{"Read", "Write", "Grep"}, {"Write", "Bash(rm:*)"}, {"WebFetch", "Read"}};
   auto r = ptc::restrict_permissions(p, {"Read", "Grep"});
   EXPECT_THAT(r.allow, ElementsAre("Read", "Grep"));
-  EXPECT_THAT(r.deny, IsEmpty());
-  EXPECT_THAT(r.ask, ElementsAre("Read"));
+  EXPECT_EQ(r.deny, p.deny);
+  EXPECT_EQ(r.ask, p.ask);
+}
+
+TEST(RestrictPermissions, ACommandDeclaringEveryToolCannotDropTheUsersDenyRules) {
+  Permissions p{{"Bash(ls:*)"}, {"Bash(rm:*)"}, {"Bash(git push:*)"}};
+  auto r = ptc::restrict_permissions(p, {"Bash(*)"});
+  EXPECT_EQ(r.deny, p.deny);
+  EXPECT_EQ(r.ask, p.ask);
+  EXPECT_EQ(ptc::decide_permission(r, "Bash(rm -rf /)").effect, PermissionEffect::Deny);
+  EXPECT_EQ(ptc::decide_permission(r, "Bash(git push)").effect, PermissionEffect::Ask);
 }
 
 TEST(RestrictPermissions, AWildcardRuleCoversAConcreteAllowedTool) {
@@ -55,7 +64,7 @@ TEST(RestrictPermissions, AWildcardRuleCoversAConcreteAllowedTool) {
 TEST(RestrictPermissions, AShorterWildcardDoesNotCoverALongerOne) {
   auto r = ptc::restrict_permissions({{"Bash(git:*)"}, {"Bash(git:*)"}, {}}, {"Bash(git diff:*)"});
   EXPECT_THAT(r.allow, IsEmpty());
-  EXPECT_THAT(r.deny, IsEmpty());
+  EXPECT_THAT(r.deny, ElementsAre("Bash(git:*)"));
 }
 
 TEST(RestrictPermissions, WildcardAllowedToolsKeepTheExactRulesTheyCover) {
@@ -158,7 +167,14 @@ TEST(CommandPermissionPolicy, DescribesAToolUseByItsMainArgument) {
   EXPECT_EQ(ptc::describe_tool_use(tool, {{"path", "src/a.cpp"}, {"limit", 3}}), "read_file(src/a.cpp)");
   EXPECT_EQ(ptc::describe_tool_use(tool, {{"limit", 3}}), "read_file");
   EXPECT_EQ(ptc::describe_tool_use(tool, {{"path", 3}}), "read_file");
-  EXPECT_EQ(ptc::describe_tool_use(tool, {{"command", "ls"}, {"path", "x"}}), "read_file(ls)");
+  EXPECT_EQ(ptc::describe_tool_use(tool, {{"command", "ls"}, {"path", "x"}}), "read_file(x)");
+}
+
+TEST(CommandPermissionPolicy, AnUndeclaredArgumentNeverChoosesWhatTheRulesSee) {
+  auto write = ptc::make_tool("write_file", "Write a file.", "(file_path :string, content :string) -> :string");
+  EXPECT_EQ(ptc::describe_tool_use(write, {{"command", "ls"}, {"path", "notes.txt"}, {"file_path", "/etc/passwd"}}),
+            "write_file(/etc/passwd)");
+  EXPECT_EQ(ptc::describe_tool_use(write, {{"path", "notes.txt"}}), "write_file");
 }
 
 }  // namespace

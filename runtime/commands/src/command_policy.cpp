@@ -1,12 +1,26 @@
 #include <ptc/command_policy.hpp>
 
+#include <algorithm>
+#include <string_view>
+
 #include <ptc/tool.hpp>
 
 namespace ptc {
 
+namespace {
+
+bool declares(const Tool& tool, std::string_view key) {
+  const auto& params = tool.signature().params();
+  return std::any_of(params.begin(), params.end(), [&](const MapEntry& p) { return p.name == key; });
+}
+
+}  // namespace
+
 std::string describe_tool_use(const Tool& tool, const nlohmann::json& params) {
   if (params.is_object())
     for (const char* key : {"command", "file_path", "path", "url", "pattern"}) {
+      // Only a parameter the tool declares: an extra argument must not choose what the rules see.
+      if (!declares(tool, key)) continue;
       auto it = params.find(key);
       if (it != params.end() && it->is_string()) return tool.name() + "(" + it->get<std::string>() + ")";
     }

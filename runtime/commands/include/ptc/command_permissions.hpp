@@ -15,9 +15,10 @@ namespace ptc {
 /// (nothing is parsed: `Bash(git:*)` does not match `Bash(git diff:*)`). Without `*`: equality.
 bool wildcard_matches(std::string_view pattern, std::string_view text);
 
-/// The permissions a command with `allowed-tools` runs with: in each bucket, the allowed tools that a
-/// rule of the bucket covers, then the bucket's exact (wildcard-free) rules that an allowed tool covers,
-/// without repeats. An empty `allowed_tools` (none declared) leaves the permissions as they are.
+/// The permissions a command with `allowed-tools` runs with: the allowed tools that an allow rule
+/// covers, then the exact (wildcard-free) allow rules that an allowed tool covers, without repeats. The
+/// deny and ask rules are kept whole: narrowing only ever removes allows. An empty `allowed_tools`
+/// (none declared) leaves the permissions as they are.
 Permissions restrict_permissions(const Permissions& permissions, const std::vector<std::string>& allowed_tools);
 
 enum class PermissionEffect { Allow, Deny, Ask };
@@ -35,8 +36,18 @@ struct PermissionDecision {
 /// - `Tool(prefix:*)` covers `Tool(prefix)` and `Tool(prefix <anything>)`, as Claude Code reads it.
 bool permission_rule_matches(std::string_view rule, std::string_view tool_use);
 
+/// Whether a tool's argument is a shell command line, read as such by decide_permission: `Bash`, `sh`
+/// and `shell`, in any case (`Bash(ls && rm -rf /)`, `bash(...)`).
+bool is_shell_tool(std::string_view tool);
+
 /// Deny rules first, then ask, then allow; within a bucket the first matching rule decides. A use that
 /// no rule matches is Ask.
+///
+/// A shell tool's use (`Bash(...)`) is split into its simple commands (docs/commands.md has the grammar): deny and ask
+/// rules are checked against the whole line and each simple command, and the line is allowed only when
+/// every simple command is allowed. A line with a construct the splitter does not read exactly
+/// (substitution, redirection, subshell, ...) can only be allowed by `Bash` or `Bash(*)`; otherwise it
+/// is Ask. This decides what a rule means; it is not a sandbox.
 PermissionDecision decide_permission(const Permissions& permissions, std::string_view tool_use);
 
 }  // namespace ptc

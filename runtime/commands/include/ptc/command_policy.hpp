@@ -15,7 +15,8 @@ namespace ptc {
 class Tool;
 
 /// The text a tool call is judged as: `name(argument)` where the argument is the first string among
-/// `command`, `file_path`, `path`, `url`, `pattern`; just `name` when there is none.
+/// `command`, `file_path`, `path`, `url`, `pattern` that the tool's signature declares (an undeclared
+/// argument is never read); just `name` when there is none.
 /// `bash {"command":"git diff --stat"}` -> `bash(git diff --stat)`.
 std::string describe_tool_use(const Tool& tool, const nlohmann::json& params);
 
