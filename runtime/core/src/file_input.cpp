@@ -49,7 +49,8 @@ Result<std::string> read_all(int fd, std::string_view name, std::size_t max_byte
       return Error{std::string(name) + ": " + std::strerror(errno)};
     }
     if (n == 0) return out;
-    if (out.size() + static_cast<std::size_t>(n) > max_bytes) return Error{std::string(name) + ": " + too_large(max_bytes)};
+    if (out.size() + static_cast<std::size_t>(n) > max_bytes)
+      return Error{std::string(name) + ": " + too_large(max_bytes)};
     out.append(buffer, static_cast<std::size_t>(n));
   }
 }

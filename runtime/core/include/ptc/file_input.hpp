@@ -16,8 +16,7 @@ namespace ptc {
 /// FIFO or socket, a file that is too large (or grows past the limit while read) and a file that
 /// cannot be opened give an Error that starts with the path, e.g.
 /// "conf/settings.json: not a regular file (a FIFO)".
-Result<std::string> read_regular_file(const std::filesystem::path& path,
-                                      std::size_t max_bytes = limits::kFileBytes);
+Result<std::string> read_regular_file(const std::filesystem::path& path, std::size_t max_bytes = limits::kFileBytes);
 
 /// Standard input up to `max_bytes` bytes; more gives "<stdin>: more than N bytes".
 Result<std::string> read_stdin(std::size_t max_bytes = limits::kFileBytes);
