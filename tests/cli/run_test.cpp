@@ -10,8 +10,10 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <ptc/cli.hpp>
+#include <ptc/limits.hpp>
 #include <ptc/error.hpp>
 #include <ptc/filesystem.hpp>
 #include <ptc/json_schema.hpp>
@@ -321,7 +323,25 @@ TEST_F(CliRun, ArgumentsFromAFile) {
 
   auto missing = cli({"call", "add", "@" + path});
   EXPECT_EQ(missing.exit_code, 2);
-  EXPECT_EQ(missing.err, "error: cannot read " + path + "\n");
+  EXPECT_EQ(missing.err, "error: cannot read " + path + ": No such file or directory\n");
+}
+
+TEST_F(CliRun, ArgumentFilesMustBeRegularFilesAndStandardInputIsBounded) {
+  const std::string fifo = ::testing::TempDir() + "cli_run_test_fifo";
+  std::remove(fifo.c_str());
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  auto blocked = cli({"call", "add", "@" + fifo});  // would wait for a writer forever
+  std::remove(fifo.c_str());
+  EXPECT_EQ(blocked.exit_code, 2);
+  EXPECT_EQ(blocked.err, "error: cannot read " + fifo + ": not a regular file (a FIFO)\n");
+
+  std::istringstream endless(std::string(ptc::limits::kFileBytes + 1, ' '));
+  auto* saved = std::cin.rdbuf(endless.rdbuf());
+  auto flood = cli({"call", "add", "-"});
+  std::cin.rdbuf(saved);
+  EXPECT_EQ(flood.exit_code, 2);
+  EXPECT_EQ(flood.err, "error: cannot read <stdin>: more than " + std::to_string(ptc::limits::kFileBytes) +
+                           " bytes (the limit)\n");
 }
 
 TEST_F(CliRun, ArgumentsFromStandardInput) {

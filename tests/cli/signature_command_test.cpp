@@ -156,7 +156,13 @@ TEST(Cli, ValidateReadsJsonFromAFile) {
       "\n");
   auto missing = ptc_cli({"signature", "validate", "(id :int) -> :nil", "--input", "@/nonexistent/ptc.json"});
   EXPECT_EQ(missing.exit_code, 2);
-  EXPECT_EQ(missing.err, "error: cannot read /nonexistent/ptc.json\n");
+  EXPECT_EQ(missing.err, "error: cannot read /nonexistent/ptc.json: No such file or directory\n");
+  auto directory = ptc_cli({"signature", "validate", "(id :int) -> :nil", "--input", "@/tmp"});
+  EXPECT_EQ(directory.exit_code, 2);
+  EXPECT_EQ(directory.err, "error: cannot read /tmp: not a regular file (a directory)\n");
+  auto zero = ptc_cli({"signature", "validate", "(id :int) -> :nil", "--input", "@/dev/zero"});
+  EXPECT_EQ(zero.exit_code, 2);
+  EXPECT_EQ(zero.err, "error: cannot read /dev/zero: not a regular file (a character device)\n");
 }
 
 }  // namespace

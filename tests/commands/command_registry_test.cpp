@@ -171,7 +171,7 @@ TEST_F(Registry, RegisterOfABadFileFailsWithThePath) {
   auto missing = dir / "nowhere.md";
   auto r = registry->register_command(missing.string());
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().message, missing.string() + ": not a readable file");
+  EXPECT_EQ(r.error().message, missing.string() + ": No such file or directory");
   EXPECT_EQ(log.of("command.registry.failed").at(0).data,
             (json{{"operation", "register"}, {"error", r.error().message}, {"path", missing.string()}}));
   EXPECT_EQ(registry->size(), 0u);

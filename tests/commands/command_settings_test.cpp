@@ -3,6 +3,7 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <ptc/command_settings.hpp>
 
@@ -62,6 +63,26 @@ TEST(CommandSettings, ProjectWinsObjectsMergeAndListsAreReplaced) {
   EXPECT_THAT(s->permissions.deny, ElementsAre("Bash(rm:*)"));
   EXPECT_EQ(s->default_model, "haiku");
   EXPECT_EQ(s->max_concurrent, 1u);
+}
+
+TEST(CommandSettings, ASettingsFileThatIsNotARegularFileIsRefusedWithoutReadingIt) {
+  ptc::test::TempDir dir;
+  std::filesystem::create_directories(dir / "project");
+  std::filesystem::create_symlink("/dev/zero", dir / "project/settings.json");  // a cloned repository can carry this
+  auto zero = ptc::load_command_settings(dir / "global", dir / "project");
+  ASSERT_FALSE(zero);
+  EXPECT_EQ(zero.error().message,
+            (dir / "project/settings.json").string() + ": not a regular file (a character device)");
+  std::filesystem::remove(dir / "project/settings.json");
+  ASSERT_EQ(::mkfifo((dir / "project/settings.json").c_str(), 0600), 0);
+  auto fifo = ptc::load_command_settings(dir / "global", dir / "project");
+  ASSERT_FALSE(fifo);
+  EXPECT_EQ(fifo.error().message, (dir / "project/settings.json").string() + ": not a regular file (a FIFO)");
+  std::filesystem::remove(dir / "project/settings.json");
+  std::filesystem::create_directories(dir / "project/settings.json");
+  auto directory = ptc::load_command_settings(dir / "global", dir / "project");
+  ASSERT_FALSE(directory);
+  EXPECT_EQ(directory.error().message, (dir / "project/settings.json").string() + ": not a regular file (a directory)");
 }
 
 TEST(CommandSettings, ColonKeysAreTheSameKeyAcrossFiles) {

@@ -3,6 +3,7 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <ptc/command.hpp>
 #include <ptc/validate.hpp>
@@ -339,7 +340,15 @@ TEST(CommandFile, FilesAreReadByAbsolutePath) {
   EXPECT_EQ(c->path, file);
   auto missing = ptc::parse_command_file(dir / "commands/none.md");
   ASSERT_FALSE(missing);
-  EXPECT_EQ(missing.error().message, (dir / "commands/none.md").string() + ": not a readable file");
+  EXPECT_EQ(missing.error().message, (dir / "commands/none.md").string() + ": No such file or directory");
+  ASSERT_EQ(::mkfifo((dir / "commands/fifo.md").c_str(), 0600), 0);
+  auto fifo = ptc::parse_command_file(dir / "commands/fifo.md");  // would wait for a writer forever
+  ASSERT_FALSE(fifo);
+  EXPECT_EQ(fifo.error().message, (dir / "commands/fifo.md").string() + ": not a regular file (a FIFO)");
+  std::filesystem::create_symlink("/dev/zero", dir / "commands/zero.md");
+  auto zero = ptc::parse_command_file(dir / "commands/zero.md");  // would read until memory runs out
+  ASSERT_FALSE(zero);
+  EXPECT_EQ(zero.error().message, (dir / "commands/zero.md").string() + ": not a regular file (a character device)");
   dir.write("commands/bad.md", ptc::test::command_text("name: x\n"));
   auto bad = ptc::parse_command_file(dir / "commands/bad.md");
   ASSERT_FALSE(bad);

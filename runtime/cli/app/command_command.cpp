@@ -43,7 +43,7 @@ int failure(const std::string& message) {
 std::optional<nlohmann::json> json_option(const std::string& flag, const std::string& argument, int& exit_code) {
   auto raw = cli::detail::read_json_argument(argument);
   if (!raw) {
-    std::cerr << cli::detail::cannot_read(argument);
+    std::cerr << cli::detail::cannot_read(raw.error());
     exit_code = kFailed;
     return std::nullopt;
   }

@@ -55,7 +55,7 @@ int print_validate(const Options& o) {
   }
   auto text = cli::detail::read_json_argument(o.json);
   if (!text) {
-    std::cerr << cli::detail::cannot_read(o.json);
+    std::cerr << cli::detail::cannot_read(text.error());
     return kUsage;
   }
   auto data = parse_json(*text);

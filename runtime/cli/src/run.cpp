@@ -191,7 +191,7 @@ int call_tool(const ToolRegistry& registry, const Request& request, const Option
   }
   auto text = detail::read_json_argument(request.json);
   if (!text) {
-    err << detail::cannot_read(request.json);
+    err << detail::cannot_read(text.error());
     return kUsage;
   }
   Session session;

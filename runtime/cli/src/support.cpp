@@ -1,17 +1,15 @@
 #include "support.hpp"
 
-#include <fstream>
 #include <iostream>
-#include <iterator>
+
+#include <ptc/file_input.hpp>
 
 namespace ptc::cli::detail {
 
-std::optional<std::string> read_json_argument(const std::string& argument) {
-  if (argument == "-") return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+Result<std::string> read_json_argument(const std::string& argument) {
+  if (argument == "-") return read_stream(std::cin, "<stdin>");
   if (!argument.starts_with("@")) return argument;
-  std::ifstream in(argument.substr(1), std::ios::binary);
-  if (!in) return std::nullopt;
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return read_regular_file(argument.substr(1));
 }
 
 std::string unknown_mode(std::string_view given) {
@@ -26,8 +24,6 @@ std::string unknown_format(std::string_view given) {
   return "error: unknown format '" + std::string(given) + "'; use openai, openai-responses, anthropic, gemini or mcp\n";
 }
 
-std::string cannot_read(std::string_view argument) {
-  return "error: cannot read " + std::string(argument.substr(argument.starts_with("@") ? 1 : 0)) + "\n";
-}
+std::string cannot_read(const Error& error) { return "error: cannot read " + error.message + "\n"; }
 
 }  // namespace ptc::cli::detail

@@ -1,5 +1,7 @@
 #include <ptc/command.hpp>
 
+#include <ptc/file_input.hpp>
+
 #include <algorithm>
 #include <fstream>
 #include <iterator>
@@ -170,11 +172,10 @@ Result<CommandDefinition> parse_command_file(const std::filesystem::path& path) 
   std::error_code ec;
   auto absolute = std::filesystem::absolute(path, ec);
   if (ec) absolute = path;
-  if (!std::filesystem::is_regular_file(absolute, ec)) return Error{absolute.string() + ": not a readable file"};
-  std::ifstream in(absolute, std::ios::binary);
-  if (!in) return Error{absolute.string() + ": not a readable file"};
-  std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return parse_command(content, absolute);
+  // A cloned repository can carry a command file that is a FIFO or a symlink to /dev/zero.
+  auto content = read_regular_file(absolute);
+  if (!content) return Error{content.error().message};
+  return parse_command(*content, absolute);
 }
 
 Result<nlohmann::json> parse_command_json(std::string_view text) { return commands::parse_json_checking_keys(text); }

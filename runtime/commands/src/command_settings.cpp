@@ -1,7 +1,7 @@
 #include <ptc/command_settings.hpp>
 
-#include <fstream>
-#include <iterator>
+#include <ptc/file_input.hpp>
+
 #include <set>
 
 #include "text.hpp"
@@ -255,10 +255,9 @@ Result<SettingsFile> read_settings(const std::filesystem::path& root) {
   SettingsFile file{root / "settings.json"};
   std::error_code ec;
   if (!std::filesystem::exists(file.path, ec)) return file;
-  std::ifstream in(file.path, std::ios::binary);
-  if (!in || std::filesystem::is_directory(file.path, ec)) return Error{file.path.string() + ": cannot be read"};
-  std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  auto parsed = commands::parse_json_checking_keys(content);
+  auto content = read_regular_file(file.path);
+  if (!content) return Error{content.error().message};
+  auto parsed = commands::parse_json_checking_keys(*content);
   if (!parsed) return Error{file.path.string() + ": " + parsed.error().to_string()};
   if (!parsed->is_object())
     return Error{file.path.string() + ": settings must be a JSON object, got " + commands::json_type_name(*parsed)};

@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <istream>
 #include <string_view>
 
 #include <fcntl.h>
@@ -72,6 +73,17 @@ Result<std::string> read_regular_file(const std::filesystem::path& path, std::si
   return read_all(fd.get(), name, max_bytes, static_cast<std::size_t>(st.st_size));
 }
 
-Result<std::string> read_stdin(std::size_t max_bytes) { return read_all(STDIN_FILENO, "<stdin>", max_bytes, 0); }
+Result<std::string> read_stream(std::istream& in, std::string_view name, std::size_t max_bytes) {
+  std::string out;
+  char buffer[65536];
+  while (in) {
+    in.read(buffer, static_cast<std::streamsize>(std::min(sizeof buffer, max_bytes - out.size() + 1)));
+    const auto n = static_cast<std::size_t>(in.gcount());
+    if (out.size() + n > max_bytes) return Error{std::string(name) + ": " + too_large(max_bytes)};
+    out.append(buffer, n);
+  }
+  if (in.bad()) return Error{std::string(name) + ": read error"};
+  return out;
+}
 
 }  // namespace ptc

@@ -4,7 +4,9 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <iosfwd>
 #include <string>
+#include <string_view>
 
 #include <ptc/error.hpp>
 #include <ptc/limits.hpp>
@@ -18,7 +20,7 @@ namespace ptc {
 /// "conf/settings.json: not a regular file (a FIFO)".
 Result<std::string> read_regular_file(const std::filesystem::path& path, std::size_t max_bytes = limits::kFileBytes);
 
-/// Standard input up to `max_bytes` bytes; more gives "<stdin>: more than N bytes".
-Result<std::string> read_stdin(std::size_t max_bytes = limits::kFileBytes);
+/// The rest of `in` up to `max_bytes` bytes; more gives "<name>: more than N bytes (the limit)".
+Result<std::string> read_stream(std::istream& in, std::string_view name, std::size_t max_bytes = limits::kFileBytes);
 
 }  // namespace ptc
