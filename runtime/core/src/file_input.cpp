@@ -73,6 +73,12 @@ Result<std::string> read_regular_file(const std::filesystem::path& path, std::si
   return read_all(fd.get(), name, max_bytes, static_cast<std::size_t>(st.st_size));
 }
 
+Result<std::string> read_descriptor(int fd, std::string_view name, std::size_t max_bytes) {
+  struct stat st {};
+  const std::size_t hint = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? static_cast<std::size_t>(st.st_size) : 0;
+  return read_all(fd, name, max_bytes, hint);
+}
+
 Result<std::string> read_stream(std::istream& in, std::string_view name, std::size_t max_bytes) {
   std::string out;
   char buffer[65536];

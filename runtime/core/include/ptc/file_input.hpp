@@ -20,6 +20,10 @@ namespace ptc {
 /// "conf/settings.json: not a regular file (a FIFO)".
 Result<std::string> read_regular_file(const std::filesystem::path& path, std::size_t max_bytes = limits::kFileBytes);
 
+/// The rest of the open file `fd` (its position onwards) up to `max_bytes` bytes, read in chunks as they
+/// arrive; more gives "<name>: more than N bytes (the limit)", a read error "<name>: <strerror>".
+Result<std::string> read_descriptor(int fd, std::string_view name, std::size_t max_bytes = limits::kFileBytes);
+
 /// The rest of `in` up to `max_bytes` bytes; more gives "<name>: more than N bytes (the limit)".
 Result<std::string> read_stream(std::istream& in, std::string_view name, std::size_t max_bytes = limits::kFileBytes);
 

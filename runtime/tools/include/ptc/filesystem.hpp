@@ -14,6 +14,7 @@
 #include <vector>
 
 #include <ptc/error.hpp>
+#include <ptc/limits.hpp>
 #include <ptc/resources.hpp>
 
 namespace ptc {
@@ -73,16 +74,38 @@ class InMemoryFilesystem final : public Filesystem, public Snapshotable {
   bool allocated_here_ = true;          // files_ was made here as a mutable map (not taken from a token)
 };
 
-/// A directory on the host. Nothing outside `root` can be reached: ".." above the root is refused, and
-/// so is any path whose real location (after following symlinks) lies outside the root.
+/// A directory on the host, confined by descriptor: the root is opened once, and every operation
+/// resolves its path beneath that descriptor (openat2 with RESOLVE_BENEATH where the kernel has it, a
+/// component-by-component O_NOFOLLOW walk otherwise) and then acts on what it resolved, so swapping a
+/// directory for a symlink while a call runs cannot make it reach outside the root.
+/// - Symlinks are followed only while they stay inside the root; an absolute symlink or one that climbs
+///   out is refused ("Path 'x' escapes the filesystem root.").
+/// - write() replaces the file through a temporary file renamed over it in the same directory; a
+///   symlink at the path is written at its target (inside the root). remove() of a symlink removes the
+///   link, never its target.
+/// - read() refuses files larger than `max_file_bytes` before reading them.
 /// Snapshots are journal positions: before a file is first changed after a snapshot its old content
-/// (or its absence) is kept, and restore writes it back. Changes made by other programs are not seen.
+/// (or its absence) is kept, and restore writes it back. A token names its filesystem and its sequence,
+/// so a token of another filesystem, or one already released, is refused. Changes made by other
+/// programs are not seen. docs/limits.md says what this does and does not promise.
 class HostFilesystem final : public Filesystem, public Snapshotable {
  public:
-  /// Throws FilesystemError if `root` is not an existing directory.
-  explicit HostFilesystem(const std::filesystem::path& root);
-  ~HostFilesystem() override;
+  /// How paths are resolved beneath the root. `Auto` uses openat2 when the kernel has it; `Walk`
+  /// always walks component by component (what `Auto` falls back to; selectable for tests).
+  enum class Resolver { Auto, Walk };
+  struct Options {
+    std::size_t max_file_bytes = limits::kFileBytes;
+    Resolver resolver = Resolver::Auto;
+  };
 
+  /// Throws FilesystemError if `root` is not an existing directory.
+  explicit HostFilesystem(const std::filesystem::path& root) : HostFilesystem(root, Options{}) {}
+  HostFilesystem(const std::filesystem::path& root, Options options);
+  ~HostFilesystem() override;
+  HostFilesystem(const HostFilesystem&) = delete;
+  HostFilesystem& operator=(const HostFilesystem&) = delete;
+
+  /// The root as it was opened (canonical); operations never go through this path again.
   const std::filesystem::path& root() const { return root_; }
   std::string read(std::string_view path) const override;
   void write(std::string_view path, std::string_view content) override;
@@ -90,6 +113,8 @@ class HostFilesystem final : public Filesystem, public Snapshotable {
   bool exists(std::string_view path) const override;
   std::vector<std::string> list(std::string_view directory = "") const override;
 
+  /// Throws std::invalid_argument for a token this filesystem did not make, or one already released
+  /// or undone by the restore of an earlier snapshot.
   std::any snapshot() const override;
   void restore(const std::any& token) override;
   /// Once no snapshot is outstanding (every one restored or released), the journal is dropped.
@@ -98,36 +123,12 @@ class HostFilesystem final : public Filesystem, public Snapshotable {
   std::size_t journal_size() const;
 
  private:
-  /// A path that was checked to stay under root.
-  struct Location {
-    std::string path;            // normalized
-    std::filesystem::path host;  // real location: symlinks followed, inside root_
-  };
-  struct JournalEntry {
-    std::filesystem::path host;           // the real file or directory that changed
-    std::optional<std::string> previous;  // nullopt: the file did not exist
-    bool created_directory = false;       // a directory write() created; undone by removing it
-  };
-
-  /// Normalizes `path` and finds its real location, after checking that it stays under root.
-  Location resolve(std::string_view path) const;
-  std::filesystem::path real_location(const std::string& normalized) const;
-  /// The name of a host path inside root, for messages ("notes/a.txt").
-  std::string display(const std::filesystem::path& host) const;
-  /// The following require mutex_.
-  void create_parents(const Location& location);
-  void remember(const std::filesystem::path& host);
-  void undo(const JournalEntry& entry);
+  struct Impl;
 
   std::filesystem::path root_;  // canonical
+  Options options_;
+  std::unique_ptr<Impl> impl_;  // the root descriptor, the journal and the snapshots, behind mutex_
   mutable std::mutex mutex_;
-  std::vector<JournalEntry> journal_;
-  // Bumped by each snapshot (and restore), so only the first change after one is kept. 0: no snapshot
-  // was ever taken, so nothing needs to be journaled.
-  mutable std::size_t generation_ = 0;
-  std::map<std::filesystem::path, std::size_t> remembered_;
-  mutable std::multiset<std::size_t> outstanding_;  // positions of snapshots not yet restored or released  // real file
-                                                    // -> generation its old content was saved in
 };
 
 }  // namespace ptc

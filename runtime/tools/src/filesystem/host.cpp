@@ -1,9 +1,21 @@
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
-#include <cstdio>
+#include <cstring>
+#include <map>
+#include <optional>
 #include <stdexcept>
 #include <system_error>
+#include <utility>
 
+#include <dirent.h>
+#include <fcntl.h>
+#include <linux/openat2.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <ptc/file_input.hpp>
 #include <ptc/filesystem.hpp>
 
 namespace ptc {
@@ -12,304 +24,495 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Linux refuses more than 40 links in one lookup (ELOOP); a loop of symlinks stops here too.
+// Linux refuses more than 40 links in one lookup (ELOOP); the walk and write() stop there too.
 constexpr int kMaxSymlinks = 40;
+
+class Fd {
+ public:
+  Fd() = default;
+  explicit Fd(int fd) : fd_(fd) {}
+  Fd(Fd&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
+  Fd& operator=(Fd&& other) noexcept {
+    if (this != &other) {
+      reset();
+      fd_ = std::exchange(other.fd_, -1);
+    }
+    return *this;
+  }
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  ~Fd() { reset(); }
+  int get() const { return fd_; }
+  int release() { return std::exchange(fd_, -1); }
+  explicit operator bool() const { return fd_ >= 0; }
+
+ private:
+  void reset() {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+  }
+  int fd_ = -1;
+};
 
 [[noreturn]] void throw_missing(const std::string& path) {
   throw FilesystemError("File '" + path + "' does not exist.", path);
 }
 
-// "Cannot read 'a.txt': Permission denied."
-[[noreturn]] void throw_failed(std::string_view action, const std::string& path, const std::error_code& ec) {
-  throw FilesystemError("Cannot " + std::string(action) + " '" + path + "': " + ec.message() + ".", path);
+[[noreturn]] void throw_escape(const std::string& path) {
+  throw FilesystemError("Path '" + path + "' escapes the filesystem root.", path);
 }
 
-std::error_code last_errno() { return {errno, std::generic_category()}; }
-
-// A symlink_status/status that only throws for real failures: a missing file is a file_type.
-fs::file_status status_of(const fs::path& host, const std::string& path, bool follow_links) {
-  std::error_code ec;
-  fs::file_status st = follow_links ? fs::status(host, ec) : fs::symlink_status(host, ec);
-  if (ec && st.type() != fs::file_type::not_found) throw_failed("inspect", path, ec);
-  return st;
+// "Cannot read 'a.txt': Permission denied." The two errors every resolution can give get their own words.
+[[noreturn]] void throw_errno(std::string_view action, const std::string& path, int error) {
+  if (error == EXDEV) throw_escape(path);
+  if (error == ELOOP) throw FilesystemError("Path '" + path + "' has too many levels of symbolic links.", path);
+  throw FilesystemError("Cannot " + std::string(action) + " '" + path + "': " + std::strerror(error) + ".", path);
 }
 
-// Segment-wise, so root "/tmp/a" does not contain "/tmp/ab".
-bool is_within(const fs::path& root, const fs::path& host) {
-  auto [root_end, host_it] = std::mismatch(root.begin(), root.end(), host.begin(), host.end());
-  return root_end == root.end();
+std::string normalized_or_throw(std::string_view path) {
+  auto normalized = normalize_path(path);
+  if (!normalized) throw FilesystemError(normalized.error().message, std::string(path));
+  return std::move(normalized).value();
 }
 
-// Pushes the components of `relative` onto a stack of components still to walk, first one on top.
-void push_components(std::vector<fs::path>& pending, const fs::path& relative) {
-  std::vector<fs::path> parts(relative.begin(), relative.end());
-  for (auto it = parts.rbegin(); it != parts.rend(); ++it) pending.push_back(*it);
+// "a/b/c" -> {"a/b", "c"}; "c" -> {"", "c"}.
+std::pair<std::string, std::string> split_parent(const std::string& path) {
+  const auto slash = path.rfind('/');
+  if (slash == std::string::npos) return {"", path};
+  return {path.substr(0, slash), path.substr(slash + 1)};
 }
 
-struct FileCloser {
-  void operator()(std::FILE* file) const { std::fclose(file); }
-};
-using File = std::unique_ptr<std::FILE, FileCloser>;
+std::string join(const std::string& dir, const std::string& name) { return dir.empty() ? name : dir + '/' + name; }
 
-// C stdio rather than iostreams: it reports why it failed (errno) and does no text translation.
-std::string read_bytes(const fs::path& host, const std::string& path) {
-  File file(std::fopen(host.c_str(), "rb"));
-  if (!file) throw_failed("read", path, last_errno());
-  std::string content;
-  char buffer[64 * 1024];
-  std::size_t n = 0;
-  while ((n = std::fread(buffer, 1, sizeof buffer, file.get())) > 0) content.append(buffer, n);
-  if (std::ferror(file.get())) throw_failed("read", path, last_errno());
-  return content;
-}
-
-void write_bytes(const fs::path& host, std::string_view content, const std::string& path) {
-  File file(std::fopen(host.c_str(), "wb"));
-  if (!file) throw_failed("write", path, last_errno());
-  if (std::fwrite(content.data(), 1, content.size(), file.get()) != content.size()) {
-    throw_failed("write", path, last_errno());
+std::vector<std::string> components(std::string_view path) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= path.size()) {
+    const auto slash = path.find('/', start);
+    const auto end = slash == std::string_view::npos ? path.size() : slash;
+    if (end > start) out.emplace_back(path.substr(start, end - start));
+    if (slash == std::string_view::npos) break;
+    start = slash + 1;
   }
-  // fclose flushes: a full disk may only show up here.
-  if (std::fclose(file.release()) != 0) throw_failed("write", path, last_errno());
+  return out;
+}
+
+std::optional<std::string> link_target(int dir, const std::string& name) {
+  std::string buffer(4096, '\0');
+  const ssize_t n = ::readlinkat(dir, name.c_str(), buffer.data(), buffer.size());
+  if (n < 0 || static_cast<std::size_t>(n) >= buffer.size()) return std::nullopt;
+  buffer.resize(static_cast<std::size_t>(n));
+  return buffer;
+}
+
+std::atomic<bool> g_no_openat2{false};  // the kernel said ENOSYS once: stop asking
+
+// openat2 beneath `root`: symlinks are followed while they stay below it, an escape is EXDEV.
+int open_beneath_kernel(int root, const std::string& path, int flags, mode_t mode) {
+  open_how how{};
+  how.flags = static_cast<std::uint64_t>(flags);
+  how.mode = (flags & O_CREAT) ? mode : 0;
+  how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS;
+  const char* name = path.empty() ? "." : path.c_str();
+  long fd = 0;
+  do fd = ::syscall(SYS_openat2, root, name, &how, sizeof how);
+  while (fd < 0 && errno == EAGAIN);
+  return static_cast<int>(fd);
+}
+
+// The same rules without openat2: one component at a time, each opened O_NOFOLLOW relative to the
+// directory descriptor before it, symlinks read and their components walked in turn, ".." taken from
+// our own stack of descriptors, never from the kernel's idea of the path.
+int open_beneath_walk(int root, const std::string& path, int flags, mode_t mode) {
+  std::vector<Fd> stack;  // the directories walked into; empty: the root
+  auto current = [&] { return stack.empty() ? root : stack.back().get(); };
+  std::vector<std::string> pending = components(path);
+  std::reverse(pending.begin(), pending.end());  // the next component is at the back
+  const bool follow_last = !(flags & O_NOFOLLOW);
+  int links = 0;
+  auto follow = [&](int dir, const std::string& name) {
+    auto target = link_target(dir, name);
+    if (!target) return false;
+    if (++links > kMaxSymlinks) {
+      errno = ELOOP;
+      return false;
+    }
+    if (!target->empty() && target->front() == '/') {
+      errno = EXDEV;
+      return false;
+    }
+    auto parts = components(*target);
+    for (auto it = parts.rbegin(); it != parts.rend(); ++it) pending.push_back(std::move(*it));
+    return true;
+  };
+  while (!pending.empty()) {
+    std::string part = std::move(pending.back());
+    pending.pop_back();
+    if (part == ".") continue;
+    if (part == "..") {
+      if (stack.empty()) {
+        errno = EXDEV;
+        return -1;
+      }
+      stack.pop_back();
+      continue;
+    }
+    struct stat st {};
+    if (::fstatat(current(), part.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+      if (errno == ENOENT && pending.empty() && (flags & O_CREAT)) break;
+      return -1;
+    }
+    if (S_ISLNK(st.st_mode) && (!pending.empty() || follow_last)) {
+      if (!follow(current(), part)) return -1;
+      continue;
+    }
+    if (pending.empty()) {
+      pending.push_back(std::move(part));  // the leaf, opened below
+      break;
+    }
+    Fd next(::openat(current(), part.c_str(), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    if (!next) return -1;
+    stack.push_back(std::move(next));
+  }
+  if (pending.empty()) return ::openat(current(), ".", flags, mode);
+  return ::openat(current(), pending.back().c_str(), flags | O_NOFOLLOW, mode);
 }
 
 }  // namespace
 
-HostFilesystem::HostFilesystem(const fs::path& root) {
+struct HostFilesystem::Impl {
+  struct JournalEntry {
+    std::string path;                     // normalized, the file itself (symlinks at the path followed)
+    std::optional<std::string> previous;  // its content; nullopt: it did not exist
+    std::optional<std::string> link;      // it was a symlink with this target (removed by remove())
+    bool created_directory = false;       // a directory write() created; undone by removing it if empty
+  };
+  struct Token {
+    std::uint64_t owner;
+    std::uint64_t sequence;
+  };
+
+  Fd root;
+  bool walk_only = false;
+  std::uint64_t id = next_id();
+  std::vector<JournalEntry> journal;
+  // Bumped by each snapshot (and restore), so only the first change after one is kept. 0: no snapshot
+  // is outstanding, so nothing needs to be journaled.
+  std::size_t generation = 0;
+  std::map<std::string, std::size_t> remembered;  // path -> generation its old content was saved in
+  std::uint64_t next_sequence = 1;
+  std::map<std::uint64_t, std::size_t> outstanding;  // snapshot sequence -> journal position
+
+  static std::uint64_t next_id() {
+    static std::atomic<std::uint64_t> counter{1};
+    return counter++;
+  }
+
+  // A descriptor for `path` beneath the root, or an invalid Fd with errno set.
+  Fd open(const std::string& path, int flags, mode_t mode = 0) const {
+    flags |= O_CLOEXEC;
+    if (!walk_only && !g_no_openat2.load(std::memory_order_relaxed)) {
+      const int fd = open_beneath_kernel(root.get(), path, flags, mode);
+      if (fd >= 0 || errno != ENOSYS) return Fd(fd);
+      g_no_openat2.store(true, std::memory_order_relaxed);
+    }
+    return Fd(open_beneath_walk(root.get(), path, flags, mode));
+  }
+
+  Fd open_directory(const std::string& path, std::string_view action, const std::string& name) const {
+    Fd dir = open(path, O_PATH | O_DIRECTORY);
+    if (!dir) throw_errno(action, name, errno);
+    return dir;
+  }
+
+  // The parent directory of `path`, created level by level when missing (each level journaled unless
+  // `journal_created` is false), opened beneath the root. `name` is the path as the caller knows it.
+  Fd make_parents(const std::string& parent, const std::string& name, bool journal_created) {
+    Fd dir = open_directory("", "write", name);
+    std::string prefix;
+    for (const auto& part : components(parent)) {
+      const std::string next = join(prefix, part);
+      Fd opened = open(next, O_PATH | O_DIRECTORY);
+      if (!opened && errno == ENOENT) {
+        if (::mkdirat(dir.get(), part.c_str(), 0777) != 0 && errno != EEXIST)
+          throw_errno("create directory", next, errno);
+        if (journal_created && generation != 0) journal.push_back({next, std::nullopt, std::nullopt, true});
+        opened = open(next, O_PATH | O_DIRECTORY);
+      }
+      if (!opened && errno == ENOTDIR)
+        throw FilesystemError("Cannot write '" + name + "': '" + next + "' is a file.", name);
+      if (!opened) throw_errno("write", name, errno);
+      dir = std::move(opened);
+      prefix = next;
+    }
+    return dir;
+  }
+
+  void remember(const std::string& path, int dir, const std::string& leaf, std::size_t max_bytes) {
+    if (generation == 0) return;  // no snapshot to go back to
+    auto [it, inserted] = remembered.try_emplace(path, generation);
+    if (!inserted) {
+      if (it->second == generation) return;  // already saved since the last snapshot
+      it->second = generation;
+    }
+    JournalEntry entry{path, std::nullopt, std::nullopt, false};
+    struct stat st {};
+    if (::fstatat(dir, leaf.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0) {
+      if (S_ISLNK(st.st_mode)) {
+        entry.link = link_target(dir, leaf);
+      } else if (S_ISREG(st.st_mode)) {
+        Fd file(::openat(dir, leaf.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+        if (!file) throw_errno("read", path, errno);
+        auto content = read_descriptor(file.get(), path, max_bytes);
+        if (!content)
+          throw FilesystemError("Cannot save '" + path + "' for a snapshot: " + content.error().message, path);
+        entry.previous = std::move(*content);
+      }
+    }
+    journal.push_back(std::move(entry));
+  }
+
+  // A new file in `dir` renamed over `leaf`: readers see the old content or the new, never a mix, and
+  // the name is replaced rather than opened, so a symlink swapped in at the last moment is not followed.
+  static void replace_file(int dir, const std::string& leaf, std::string_view content, const std::string& name) {
+    static std::atomic<std::uint64_t> counter{0};
+    struct stat old {};
+    const bool had = ::fstatat(dir, leaf.c_str(), &old, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(old.st_mode);
+    std::string temp;
+    Fd file;
+    for (int attempt = 0; attempt < 100 && !file; ++attempt) {
+      temp = ".ptc-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + ".tmp";
+      file = Fd(::openat(dir, temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666));
+      if (!file && errno != EEXIST) throw_errno("write", name, errno);
+    }
+    if (!file) throw_errno("write", name, EEXIST);
+    auto fail = [&](int error) {
+      ::unlinkat(dir, temp.c_str(), 0);
+      throw_errno("write", name, error);
+    };
+    if (had) ::fchmod(file.get(), old.st_mode & 07777);
+    for (std::size_t done = 0; done < content.size();) {
+      const ssize_t n = ::write(file.get(), content.data() + done, content.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) fail(errno);
+      done += static_cast<std::size_t>(n);
+    }
+    // close reports a full disk on some filesystems.
+    if (::close(file.release()) != 0) fail(errno);
+    if (::renameat(dir, temp.c_str(), dir, leaf.c_str()) != 0) fail(errno);
+  }
+
+  void undo(const JournalEntry& entry) {
+    const auto [parent, leaf] = split_parent(entry.path);
+    if (entry.previous || entry.link) {
+      // The parent may be gone if it was a directory a later write created and an earlier undo removed.
+      Fd dir = make_parents(parent, entry.path, /*journal_created=*/false);
+      if (entry.link) {
+        if (::unlinkat(dir.get(), leaf.c_str(), 0) != 0 && errno != ENOENT) throw_errno("restore", entry.path, errno);
+        if (::symlinkat(entry.link->c_str(), dir.get(), leaf.c_str()) != 0) throw_errno("restore", entry.path, errno);
+        return;
+      }
+      replace_file(dir.get(), leaf, *entry.previous, entry.path);
+      return;
+    }
+    Fd dir = open(parent, O_PATH | O_DIRECTORY);
+    if (!dir) {
+      if (errno == ENOENT) return;  // already gone with its directory
+      throw_errno("restore", entry.path, errno);
+    }
+    if (entry.created_directory) {
+      // Only if empty: a file another program put there is not ours to delete.
+      if (::unlinkat(dir.get(), leaf.c_str(), AT_REMOVEDIR) != 0 && errno != ENOENT && errno != ENOTEMPTY &&
+          errno != EEXIST)
+        throw_errno("restore", entry.path, errno);
+      return;
+    }
+    if (::unlinkat(dir.get(), leaf.c_str(), 0) != 0 && errno != ENOENT) throw_errno("restore", entry.path, errno);
+  }
+
+  const Token& token_of(const std::any& token, std::string_view operation) const {
+    const auto* t = std::any_cast<Token>(&token);
+    if (t == nullptr)
+      throw std::invalid_argument("HostFilesystem::" + std::string(operation) +
+                                  ": the token is not a HostFilesystem snapshot.");
+    if (t->owner != id)
+      throw std::invalid_argument("HostFilesystem::" + std::string(operation) +
+                                  ": the token is a snapshot of another filesystem.");
+    if (!outstanding.contains(t->sequence))
+      throw std::invalid_argument("HostFilesystem::" + std::string(operation) +
+                                  ": the snapshot was already released or undone by an earlier restore.");
+    return *t;
+  }
+};
+
+HostFilesystem::HostFilesystem(const fs::path& root, Options options)
+    : options_(options), impl_(std::make_unique<Impl>()) {
   std::error_code ec;
   root_ = fs::canonical(root, ec);
-  if (ec) {
-    throw FilesystemError("Filesystem root '" + root.string() + "' does not exist.", root.string());
-  }
-  if (!fs::is_directory(root_, ec)) {
-    throw FilesystemError("Filesystem root '" + root.string() + "' is not a directory.", root.string());
-  }
+  if (ec) throw FilesystemError("Filesystem root '" + root.string() + "' does not exist.", root.string());
+  impl_->root = Fd(::open(root_.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC));
+  if (!impl_->root) throw FilesystemError("Filesystem root '" + root.string() + "' is not a directory.", root.string());
+  impl_->walk_only = options.resolver == Resolver::Walk;
 }
 
 HostFilesystem::~HostFilesystem() = default;
 
-std::string HostFilesystem::display(const fs::path& host) const {
-  return host.lexically_relative(root_).generic_string();
-}
-
-// Walks `normalized` from the root one component at a time, as the kernel would, following every
-// symlink. weakly_canonical is not enough: it stops at a dangling symlink, and writing through one
-// ("out" -> "/etc/new") would create its target outside the root. Components that do not exist yet are
-// kept as they are, so the result is also where write() will create the file.
-fs::path HostFilesystem::real_location(const std::string& normalized) const {
-  fs::path current = root_;
-  std::vector<fs::path> pending;  // a stack: the next component is at the back
-  push_components(pending, fs::path(normalized));
-  int links_followed = 0;
-
-  while (!pending.empty()) {
-    const fs::path part = std::move(pending.back());
-    pending.pop_back();
-    if (part.empty() || part == ".") continue;
-    if (part == "..") {
-      current = current.parent_path();  // exact: `current` has no symlinks in it
-      continue;
-    }
-    fs::path next = current / part;
-    if (status_of(next, normalized, /*follow_links=*/false).type() != fs::file_type::symlink) {
-      current = std::move(next);
-      continue;
-    }
-    if (++links_followed > kMaxSymlinks) {
-      throw FilesystemError("Path '" + normalized + "' has too many levels of symbolic links.", normalized);
-    }
-    std::error_code ec;
-    const fs::path target = fs::read_symlink(next, ec);
-    if (ec) throw_failed("inspect", normalized, ec);
-    if (target.is_absolute()) current = target.root_path();
-    push_components(pending, target.relative_path());
-  }
-  return current;
-}
-
-HostFilesystem::Location HostFilesystem::resolve(std::string_view path) const {
-  auto normalized = normalize_path(path);
-  if (!normalized) throw FilesystemError(normalized.error().message, std::string(path));
-  Location location{std::move(normalized).value(), {}};
-  location.host = real_location(location.path);
-  if (!is_within(root_, location.host)) {
-    throw FilesystemError("Path '" + std::string(path) + "' escapes the filesystem root.", std::string(path));
-  }
-  return location;
-}
-
-void HostFilesystem::remember(const fs::path& host) {
-  if (generation_ == 0) return;  // no snapshot to go back to
-  auto [it, inserted] = remembered_.try_emplace(host, generation_);
-  if (!inserted) {
-    if (it->second == generation_) return;  // already saved since the last snapshot
-    it->second = generation_;
-  }
-  const std::string name = display(host);
-  JournalEntry entry{host, std::nullopt, false};
-  if (status_of(host, name, /*follow_links=*/true).type() == fs::file_type::regular) {
-    entry.previous = read_bytes(host, name);
-  }
-  journal_.push_back(std::move(entry));
-}
-
-// create_directories, one level at a time, so each directory made is journaled (restore removes it)
-// and a file in the way is named.
-void HostFilesystem::create_parents(const Location& location) {
-  std::vector<fs::path> missing;
-  for (fs::path dir = location.host.parent_path(); dir != root_; dir = dir.parent_path()) {
-    const fs::file_type type = status_of(dir, location.path, /*follow_links=*/true).type();
-    if (type == fs::file_type::directory) break;
-    if (type != fs::file_type::not_found) {
-      throw FilesystemError("Cannot write '" + location.path + "': '" + display(dir) + "' is a file.", location.path);
-    }
-    missing.push_back(dir);
-  }
-  for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
-    std::error_code ec;
-    fs::create_directory(*it, ec);
-    if (ec) throw_failed("create directory", display(*it), ec);
-    if (generation_ != 0) journal_.push_back(JournalEntry{*it, std::nullopt, true});
-  }
-}
-
 std::string HostFilesystem::read(std::string_view path) const {
+  const std::string name = normalized_or_throw(path);
   std::lock_guard lock(mutex_);
-  const Location location = resolve(path);
-  // Only regular files: a directory reads as missing, and a FIFO would block forever.
-  if (status_of(location.host, location.path, /*follow_links=*/true).type() != fs::file_type::regular) {
-    throw_missing(location.path);
-  }
-  return read_bytes(location.host, location.path);
+  // O_NONBLOCK: a FIFO must not block the open; it is refused below like a directory.
+  Fd file = impl_->open(name, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+  if (!file && (errno == ENOENT || errno == ENOTDIR || errno == EISDIR)) throw_missing(name);
+  if (!file) throw_errno("read", name, errno);
+  struct stat st {};
+  if (::fstat(file.get(), &st) != 0) throw_errno("read", name, errno);
+  if (!S_ISREG(st.st_mode)) throw_missing(name);
+  if (static_cast<std::uint64_t>(st.st_size) > options_.max_file_bytes)
+    throw FilesystemError(
+        "File '" + name + "' is larger than the limit of " + std::to_string(options_.max_file_bytes) + " bytes.", name);
+  const int flags = ::fcntl(file.get(), F_GETFL);
+  if (flags >= 0) ::fcntl(file.get(), F_SETFL, flags & ~O_NONBLOCK);
+  auto content = read_descriptor(file.get(), name, options_.max_file_bytes);
+  if (!content) throw FilesystemError("Cannot read '" + name + "': " + content.error().message, name);
+  return std::move(*content);
 }
 
 void HostFilesystem::write(std::string_view path, std::string_view content) {
+  const std::string name = normalized_or_throw(path);
   std::lock_guard lock(mutex_);
-  const Location location = resolve(path);
-  if (location.path.empty()) throw FilesystemError("Path '' is not a file.", location.path);
-  switch (status_of(location.host, location.path, /*follow_links=*/true).type()) {
-    case fs::file_type::regular:
-    case fs::file_type::not_found: break;
-    case fs::file_type::directory: throw FilesystemError("'" + location.path + "' is a directory.", location.path);
-    default: throw FilesystemError("'" + location.path + "' is not a regular file.", location.path);
+  if (name.empty()) throw FilesystemError("Path '' is not a file.", name);
+  // A symlink at the path is written at its target: each hop is resolved beneath the root again.
+  std::string target = name;
+  for (int hops = 0;; ++hops) {
+    const auto [parent, leaf] = split_parent(target);
+    Fd dir = impl_->make_parents(parent, name, /*journal_created=*/true);
+    struct stat st {};
+    const bool present = ::fstatat(dir.get(), leaf.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0;
+    if (present && S_ISLNK(st.st_mode)) {
+      if (hops >= kMaxSymlinks) throw_errno("write", name, ELOOP);
+      auto link = link_target(dir.get(), leaf);
+      if (!link) throw_errno("write", name, errno);
+      if (!link->empty() && link->front() == '/') throw_escape(name);
+      auto next = normalize_path(join(parent, *link));
+      if (!next) throw_escape(name);
+      if (next->empty()) throw FilesystemError("'" + name + "' is a directory.", name);
+      target = std::move(*next);
+      continue;
+    }
+    if (present && S_ISDIR(st.st_mode)) throw FilesystemError("'" + name + "' is a directory.", name);
+    if (present && !S_ISREG(st.st_mode)) throw FilesystemError("'" + name + "' is not a regular file.", name);
+    impl_->remember(target, dir.get(), leaf, options_.max_file_bytes);
+    Impl::replace_file(dir.get(), leaf, content, name);
+    return;
   }
-  create_parents(location);
-  remember(location.host);
-  write_bytes(location.host, content, location.path);
 }
 
 void HostFilesystem::remove(std::string_view path) {
+  const std::string name = normalized_or_throw(path);
   std::lock_guard lock(mutex_);
-  const Location location = resolve(path);
-  if (status_of(location.host, location.path, /*follow_links=*/true).type() != fs::file_type::regular) {
-    throw_missing(location.path);
-  }
-  remember(location.host);
-  std::error_code ec;
-  fs::remove(location.host, ec);
-  if (ec) throw_failed("remove", location.path, ec);
+  const auto [parent, leaf] = split_parent(name);
+  if (leaf.empty()) throw_missing(name);
+  Fd dir = impl_->open(parent, O_PATH | O_DIRECTORY);
+  if (!dir && (errno == ENOENT || errno == ENOTDIR)) throw_missing(name);
+  if (!dir) throw_errno("remove", name, errno);
+  struct stat st {};
+  if (::fstatat(dir.get(), leaf.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+      !(S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)))
+    throw_missing(name);
+  impl_->remember(name, dir.get(), leaf, options_.max_file_bytes);
+  if (::unlinkat(dir.get(), leaf.c_str(), 0) != 0) throw_errno("remove", name, errno);
 }
 
 bool HostFilesystem::exists(std::string_view path) const {
+  const std::string name = normalized_or_throw(path);
   std::lock_guard lock(mutex_);
-  const Location location = resolve(path);
-  return status_of(location.host, location.path, /*follow_links=*/true).type() == fs::file_type::regular;
+  Fd file = impl_->open(name, O_PATH);
+  if (!file && (errno == ENOENT || errno == ENOTDIR)) return false;
+  if (!file) throw_errno("inspect", name, errno);
+  struct stat st {};
+  return ::fstat(file.get(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
 std::vector<std::string> HostFilesystem::list(std::string_view directory) const {
+  const std::string name = normalized_or_throw(directory);
   std::lock_guard lock(mutex_);
-  const Location location = resolve(directory);
   std::vector<std::string> paths;
-  if (status_of(location.host, location.path, /*follow_links=*/true).type() != fs::file_type::directory) return paths;
-
-  // Symlinked directories are not descended into (the iterator's default), so a link to "/" lists
-  // nothing; a symlinked file counts only if its real location is inside the root.
-  std::error_code ec;
-  fs::recursive_directory_iterator it(location.host, fs::directory_options::skip_permission_denied, ec);
-  for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    const fs::directory_entry& entry = *it;
-    std::error_code entry_ec;
-    if (!entry.is_regular_file(entry_ec)) continue;
-    if (entry.is_symlink(entry_ec)) {
-      const fs::path real = fs::canonical(entry.path(), entry_ec);
-      if (entry_ec || !is_within(root_, real)) continue;
+  Fd top = impl_->open(name, O_RDONLY | O_DIRECTORY);
+  if (!top && (errno == ENOENT || errno == ENOTDIR)) return paths;
+  if (!top) throw_errno("list", name, errno);
+  // Depth first over descriptors; symlinked directories are not descended into, and a symlinked file
+  // counts only if it resolves to a regular file beneath the root.
+  std::vector<std::pair<Fd, std::string>> pending;
+  pending.emplace_back(std::move(top), name);
+  while (!pending.empty()) {
+    auto [dir, prefix] = std::move(pending.back());
+    pending.pop_back();
+    DIR* stream = ::fdopendir(::dup(dir.get()));
+    if (stream == nullptr) throw_errno("list", prefix, errno);
+    std::vector<std::string> entries;
+    while (const dirent* entry = ::readdir(stream)) {
+      const std::string_view entry_name = entry->d_name;
+      if (entry_name != "." && entry_name != "..") entries.emplace_back(entry_name);
     }
-    // Named through `directory` as given (it may itself be a symlink inside the root).
-    const std::string relative = entry.path().lexically_relative(location.host).generic_string();
-    paths.push_back(location.path.empty() ? relative : location.path + '/' + relative);
+    ::closedir(stream);
+    for (const auto& entry_name : entries) {
+      struct stat st {};
+      if (::fstatat(dir.get(), entry_name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
+      const std::string child = join(prefix, entry_name);
+      if (S_ISREG(st.st_mode)) {
+        paths.push_back(child);
+      } else if (S_ISDIR(st.st_mode)) {
+        Fd sub(::openat(dir.get(), entry_name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+        if (sub) pending.emplace_back(std::move(sub), child);
+      } else if (S_ISLNK(st.st_mode)) {
+        Fd target = impl_->open(child, O_PATH);
+        struct stat target_st {};
+        if (target && ::fstat(target.get(), &target_st) == 0 && S_ISREG(target_st.st_mode)) paths.push_back(child);
+      }
+    }
   }
-  if (ec) throw_failed("list", location.path, ec);
   std::sort(paths.begin(), paths.end());
   return paths;
 }
 
 std::any HostFilesystem::snapshot() const {
   std::lock_guard lock(mutex_);
-  ++generation_;
-  outstanding_.insert(journal_.size());
-  return journal_.size();
+  ++impl_->generation;
+  const std::uint64_t sequence = impl_->next_sequence++;
+  impl_->outstanding.emplace(sequence, impl_->journal.size());
+  return Impl::Token{impl_->id, sequence};
 }
 
 void HostFilesystem::release(const std::any& token) {
-  const auto* position = std::any_cast<std::size_t>(&token);
-  if (position == nullptr) {
-    throw std::invalid_argument("HostFilesystem::release: the token is not a HostFilesystem snapshot.");
-  }
   std::lock_guard lock(mutex_);
-  auto it = outstanding_.find(*position);
-  if (it != outstanding_.end()) outstanding_.erase(it);
-  if (!outstanding_.empty()) return;
+  const auto& t = impl_->token_of(token, "release");
+  impl_->outstanding.erase(t.sequence);
+  if (!impl_->outstanding.empty()) return;
   // Nothing can be restored any more: the saved contents are dead weight, and with no snapshot there is
   // nothing to journal until the next one.
-  journal_.clear();
-  remembered_.clear();
-  generation_ = 0;
+  impl_->journal.clear();
+  impl_->remembered.clear();
+  impl_->generation = 0;
 }
 
 std::size_t HostFilesystem::journal_size() const {
   std::lock_guard lock(mutex_);
-  return journal_.size();
-}
-
-void HostFilesystem::undo(const JournalEntry& entry) {
-  const std::string name = display(entry.host);
-  std::error_code ec;
-  if (entry.previous) {
-    // The parent may be gone if it was a directory a later write created and an earlier undo removed.
-    fs::create_directories(entry.host.parent_path(), ec);
-    if (ec) throw_failed("restore", name, ec);
-    write_bytes(entry.host, *entry.previous, name);
-    return;
-  }
-  if (entry.created_directory) {
-    // Only if empty: a file another program put there is not ours to delete.
-    if (fs::is_empty(entry.host, ec) && !ec) fs::remove(entry.host, ec);
-    if (ec && ec != std::errc::no_such_file_or_directory) throw_failed("restore", name, ec);
-    return;
-  }
-  fs::remove(entry.host, ec);
-  if (ec) throw_failed("restore", name, ec);
+  return impl_->journal.size();
 }
 
 void HostFilesystem::restore(const std::any& token) {
-  const auto* position = std::any_cast<std::size_t>(&token);
-  if (position == nullptr) {
-    throw std::invalid_argument("HostFilesystem::restore: the token is not a HostFilesystem snapshot.");
-  }
   std::lock_guard lock(mutex_);
-  if (*position > journal_.size()) {
-    throw std::invalid_argument("HostFilesystem::restore: the snapshot was already undone by an earlier restore.");
-  }
-  // Some of what remembered_ says was saved is about to be undone and dropped from the journal, so the
+  const auto& t = impl_->token_of(token, "restore");
+  const std::size_t position = impl_->outstanding.at(t.sequence);
+  // Some of what `remembered` says was saved is about to be undone and dropped from the journal, so the
   // next change of every path must be saved again, even if an undo below fails.
-  ++generation_;
-  // This snapshot and every later one are used up.
-  outstanding_.erase(outstanding_.upper_bound(*position), outstanding_.end());
-  if (auto it = outstanding_.find(*position); it != outstanding_.end()) outstanding_.erase(it);
+  ++impl_->generation;
+  // Every later snapshot is used up; this one can be restored again.
+  impl_->outstanding.erase(impl_->outstanding.upper_bound(t.sequence), impl_->outstanding.end());
   // Newest first, each entry dropped once undone: if one fails, a second restore resumes there.
-  while (journal_.size() > *position) {
-    undo(journal_.back());
-    journal_.pop_back();
+  while (impl_->journal.size() > position) {
+    impl_->undo(impl_->journal.back());
+    impl_->journal.pop_back();
   }
 }
 
