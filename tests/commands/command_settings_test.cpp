@@ -146,7 +146,7 @@ TEST(CommandSettings, RepeatedKeysInTheFileAreRejectedWithTheFileName) {
   auto file = dir.write("project/settings.json", R"js({"commands": {"max_concurrent": 1, "max_concurrent": 2}})js");
   auto s = ptc::load_command_settings(dir / "global", dir / "project");
   ASSERT_FALSE(s);
-  EXPECT_EQ(s.error().message, file.string() + R"(: commands: duplicate key "max_concurrent")");
+  EXPECT_EQ(s.error().message, file.string() + R"(: invalid JSON: duplicate key "max_concurrent" at commands)");
 }
 
 TEST(CommandSettings, SchemaMustBeANonEmptyString) {

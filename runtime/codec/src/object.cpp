@@ -5,6 +5,7 @@
 #include <ptc/coercion.hpp>
 
 #include "read.hpp"
+#include "text.hpp"
 
 namespace ptc::codec::detail {
 
@@ -15,6 +16,10 @@ std::size_t find_field(std::span<const FieldInfo> fields, std::string_view key, 
     if (fields[i].name == key) return i;
   }
   return n;
+}
+
+void duplicate_key(Decoder& d, std::string_view key) {
+  throw InvalidJson("invalid JSON: duplicate key " + text::quote(key) + " at " + d.path());
 }
 
 bool unknown_field(Decoder& d, Value& v) {

@@ -33,8 +33,8 @@ const nlohmann::json* find_key(const nlohmann::json& object, std::string_view ke
 /// A copy with every object key normalized, recursively. Call after find_conflicting_keys.
 nlohmann::json with_normalized_keys(const nlohmann::json& value);
 
-/// Parses JSON text like ptc::parse_json, and also rejects an object that repeats a key (or holds both
-/// `name` and `:name`), which nlohmann would silently collapse: `a.b: duplicate key "x"`.
+/// Parses JSON text with ptc::parse_json (which refuses a repeated key), and also rejects an object
+/// holding both `name` and `:name`: `a.b: conflicting keys ":x" and "x"`.
 Result<nlohmann::json> parse_json_checking_keys(std::string_view text);
 
 /// The trimmed string when `value` points to a string that is not blank.

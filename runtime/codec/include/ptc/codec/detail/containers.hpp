@@ -130,12 +130,14 @@ struct MapCodec {
       check_json(std::move(result).get(field));
       std::string_view key;
       check_json(field.unescaped_key().get(key));
+      std::string name(key);
+      if (out.find(name) != out.end()) duplicate_key(d, key);
       const auto begin = d.mark();
       d.push(key);
       T item{};
       const bool ok = Codec<T>::decode(d, field.value(), item);
       d.pop();
-      out.insert_or_assign(std::string(key), std::move(item));
+      out.insert_or_assign(std::move(name), std::move(item));
       issues.close(begin, 0, key, ok);
     }
     d.leave();

@@ -37,6 +37,7 @@ bool decode_object(Decoder& d, Value& v, std::span<const FieldInfo> fields, Deco
   d.enter();
   detail::KeyedIssues issues(d);
   detail::Seen seen(fields.size());
+  detail::SeenKeys unknown;
   std::size_t hint = 0;
   for (auto result : object) {
     simdjson::ondemand::field field;
@@ -46,6 +47,7 @@ bool decode_object(Decoder& d, Value& v, std::span<const FieldInfo> fields, Deco
     Value& value = field.value();
     const std::size_t i =
         hint < fields.size() && fields[hint].name == key ? hint : detail::find_field(fields, key, hint);
+    if (i == fields.size() ? !unknown.insert(key) : seen[i]) detail::duplicate_key(d, key);
     const auto begin = d.mark();
     d.push(key);
     bool ok = true;

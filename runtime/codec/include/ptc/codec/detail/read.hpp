@@ -7,7 +7,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -94,6 +96,20 @@ class Seen {
 /// The field named `key`, or fields.size(). Keys usually come in declaration order, so the search
 /// starts at `hint` (the field after the last one found).
 std::size_t find_field(std::span<const FieldInfo> fields, std::string_view key, std::size_t hint);
+/// A key the object already had: throws InvalidJson `invalid JSON: duplicate key "x" at <object path>`,
+/// as ptc::parse_json refuses the same text.
+[[noreturn]] void duplicate_key(Decoder& d, std::string_view key);
+
+/// The undeclared keys of one object, to refuse a repeated one.
+class SeenKeys {
+ public:
+  /// False when `key` was already seen.
+  bool insert(std::string_view key) { return keys_.emplace(key).second; }
+
+ private:
+  std::set<std::string, std::less<>> keys_;
+};
+
 /// An undeclared field: read to its end; in Strict mode, `unexpected field`.
 bool unknown_field(Decoder& d, Value& v);
 
