@@ -201,7 +201,8 @@ TEST_F(CodecInvoker, TextArgumentsAreDecodedCoercedAndRun) {
   EXPECT_EQ(out.result.value,
             json::parse(R"([{"id":1,"title":"shoes","status":"open"},{"id":2,"title":"shoes","status":"open"}])"));
   EXPECT_EQ(out.rendered, R"([{"id":1,"status":"open","title":"shoes"},{"id":2,"status":"open","title":"shoes"}])");
-  EXPECT_THAT(out.validation.warnings, ElementsAre(Issue{"limit", "coerced string \"2\" to int"}));
+  EXPECT_THAT(out.validation.warnings,
+              ElementsAre(Issue{"limit", "coerced string \"2\" to int"}, Issue{"extra", "unexpected field (ignored)"}));
   // The decoded arguments: undeclared fields dropped, the absent optional one null.
   const json args = json::parse(R"({"query": "shoes", "limit": 2, "cursor": null})");
   EXPECT_EQ(out.arguments, args);

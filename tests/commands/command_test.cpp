@@ -3,6 +3,8 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <ptc/limits.hpp>
 #include <sys/stat.h>
 
 #include <ptc/command.hpp>
@@ -308,7 +310,24 @@ TEST(CommandFile, YamlAliasBombsAreRefused) {
   }
   auto r = parse(fm + levels);
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().message, "cmd.md: frontmatter is too large once YAML aliases are expanded");
+  EXPECT_EQ(r.error().message, "cmd.md: frontmatter has more than 100000 values once YAML aliases are expanded");
+}
+
+TEST(CommandFile, DeepFrontmatterNamesTheDepth) {
+  std::string deep = kHead + "jido:\n  x: ";
+  for (int i = 0; i < 200; ++i) deep += "[";
+  for (int i = 0; i < 200; ++i) deep += "]";
+  auto r = parse(deep + "\n");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().message, "cmd.md: frontmatter nests deeper than 128 levels");
+}
+
+TEST(CommandFile, FrontmatterOverTheLimitIsRefusedBeforeParsing) {
+  std::string big = kHead + "description: \"" + std::string(ptc::limits::kFrontmatterBytes, 'x') + "\"\n";
+  auto r = parse(big);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().message, "cmd.md: the frontmatter is larger than the limit of " +
+                                   std::to_string(ptc::limits::kFrontmatterBytes) + " bytes");
 }
 
 TEST(CommandFile, YamlScalarsFollowTheCoreSchema) {

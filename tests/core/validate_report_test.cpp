@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ptc/error.hpp>
+#include <ptc/limits.hpp>
 #include <ptc/signature.hpp>
 #include <ptc/validate.hpp>
 
@@ -123,6 +124,37 @@ TEST(Report, DisabledIsEmpty) {
   auto r = ptc::validate(ptc::parse_type("{id :int}").value(), json("nonsense"),
                          ValidateOptions{Direction::Input, Mode::Disabled});
   EXPECT_EQ(r.report(), "");
+}
+
+}  // namespace
+
+namespace {
+
+// One bad call must not flood the model's context: the first ptc::limits::kReportedErrors issues of
+// each section, then one line counting the rest.
+TEST(Report, EachSectionIsCappedWithALineCountingTheRest) {
+  Validation v;
+  for (int i = 0; i < 57; ++i) v.errors.push_back(Issue{"[" + std::to_string(i) + "]", "expected int, got nil"});
+  for (int i = 0; i < 3; ++i) v.warnings.push_back(Issue{"w" + std::to_string(i), "coerced"});
+  std::string expected = "Tool validation errors:\n";
+  for (int i = 0; i < 20; ++i) expected += "- [" + std::to_string(i) + "]: expected int, got nil\n";
+  expected += "- ... and 37 more\n\nTool validation warnings:\n- w0: coerced\n- w1: coerced\n- w2: coerced\n";
+  EXPECT_EQ(v.report(), expected);
+  EXPECT_EQ(ptc::limits::kReportedErrors, 20u);
+}
+
+TEST(Report, AnUndeclaredArgumentIsIgnoredWithASuggestionOrRefusedWhenStrict) {
+  auto sig = ptc::Signature::parse("(city :string, days :int?, max_price :float?) -> :nil").value();
+  auto r = ptc::validate_and_coerce(sig.input(), json{{"city", "Oslo"}, {"dayz", 1}, {"MaxPrice", 3}, {"zzz", 0}});
+  EXPECT_TRUE(r.ok);
+  EXPECT_EQ(r.value, (json{{"city", "Oslo"}}));
+  EXPECT_EQ(r.warnings, (std::vector<Issue>{{"MaxPrice", "unexpected field (ignored); did you mean 'max_price'?"},
+                                            {"dayz", "unexpected field (ignored); did you mean 'days'?"},
+                                            {"zzz", "unexpected field (ignored)"}}));
+  auto strict =
+      ptc::validate_and_coerce(sig.input(), json{{"city", "Oslo"}, {"dayz", 1}}, {Direction::Input, Mode::Strict});
+  EXPECT_FALSE(strict.ok);
+  EXPECT_EQ(strict.errors, (std::vector<Issue>{{"dayz", "unexpected field"}}));
 }
 
 }  // namespace

@@ -32,8 +32,9 @@ class Sequential : public ::testing::Test {
     for (const char* name : {"build", "test", "deploy", "lint"})
       registry.add(ptc::make_tool(name, "A step.", "(ok :bool?) -> :nil",
                                   [](const json& args, ptc::ToolContext&) {
-                                    return args.value("ok", true) ? ToolResult<json>::ok(nullptr)
-                                                                  : ToolResult<json>::error("step failed");
+                                    // An absent optional parameter is null.
+                                    return args["ok"] != false ? ToolResult<json>::ok(nullptr)
+                                                               : ToolResult<json>::error("step failed");
                                   }),
                    {policy});
   }
@@ -164,6 +165,34 @@ TEST_F(ReadBeforeWrite, EditFileIsAWriteToolAndUsesFilePath) {
   EXPECT_EQ(write("edit_file", "docs/guide.md").status, CallStatus::Succeeded);
 }
 
+// The attack: a tool taking `file_path` is given an extra `path` naming a file that was read.
+TEST_F(ReadBeforeWrite, AnUndeclaredArgumentNeverSteersThePolicyInAnyMode) {
+  install();
+  ASSERT_EQ(call("read_file", json{{"path", "notes.txt"}}).status, CallStatus::Succeeded);
+  for (ptc::Mode mode : {ptc::Mode::Enabled, ptc::Mode::WarnOnly, ptc::Mode::Disabled}) {
+    ptc::DispatchOptions options;
+    options.mode = mode;
+    auto out = registry.dispatch(
+        session,
+        ptc::ToolCall{"", "edit_file", json{{"path", "notes.txt"}, {"file_path", "docs/guide.md"}, {"content", "x"}}},
+        options);
+    EXPECT_EQ(out.status, CallStatus::Denied) << ptc::mode_name(mode);
+    EXPECT_EQ(out.result.message, "File 'docs/guide.md' must be read before overwriting.");
+  }
+  EXPECT_EQ(fs->read("docs/guide.md"), "old");
+}
+
+TEST_F(ReadBeforeWrite, APathParameterCanBeNamedPerTool) {
+  ptc::ReadBeforeWritePolicy::Options options;
+  options.write_tools = {"move"};
+  options.path_parameters = {{"move", "target"}};
+  auto policy = std::make_shared<ptc::ReadBeforeWritePolicy>(options);
+  auto move = ptc::make_tool("move", "Move a file.", "(source :string, target :string) -> :nil");
+  EXPECT_EQ(policy->path_parameter(move), "target");
+  options.path_parameters = {{"move", "undeclared"}};
+  EXPECT_EQ(ptc::ReadBeforeWritePolicy(options).path_parameter(move), std::nullopt);
+}
+
 TEST_F(ReadBeforeWrite, AFailedReadDoesNotCount) {
   install();
   EXPECT_EQ(call("read_file", json{{"path", "missing.txt"}}).status, CallStatus::HandlerException);
@@ -188,14 +217,14 @@ TEST_F(ReadBeforeWrite, MountPointIsStripped) {
 
 TEST_F(ReadBeforeWrite, MountPointMatchesWholeSegmentsOnly) {
   ptc::ReadBeforeWritePolicy policy({.mount_point = "/workspace"});
-  EXPECT_EQ(policy.path_of(json{{"path", "/workspace/a/b.txt"}}), "a/b.txt");
-  EXPECT_EQ(policy.path_of(json{{"path", "workspace/a"}}), "a");
-  EXPECT_EQ(policy.path_of(json{{"path", "/workspaces/a"}}), "workspaces/a");
-  EXPECT_EQ(policy.path_of(json{{"path", "./a//b/../c"}}), "a/c");
-  EXPECT_EQ(policy.path_of(json{{"file_path", "x"}}), "x");
-  EXPECT_EQ(policy.path_of(json{{"other", "x"}}), std::nullopt);
-  EXPECT_EQ(policy.path_of(json{{"path", 7}}), std::nullopt);
-  EXPECT_EQ(policy.path_of(json{{"path", "../../etc/passwd"}}), std::nullopt);
+  EXPECT_EQ(policy.path_of(json{{"path", "/workspace/a/b.txt"}}, "path"), "a/b.txt");
+  EXPECT_EQ(policy.path_of(json{{"path", "workspace/a"}}, "path"), "a");
+  EXPECT_EQ(policy.path_of(json{{"path", "/workspaces/a"}}, "path"), "workspaces/a");
+  EXPECT_EQ(policy.path_of(json{{"path", "./a//b/../c"}}, "path"), "a/c");
+  EXPECT_EQ(policy.path_of(json{{"file_path", "x"}}, "file_path"), "x");
+  EXPECT_EQ(policy.path_of(json{{"other", "x"}}, "path"), std::nullopt);
+  EXPECT_EQ(policy.path_of(json{{"path", 7}}, "path"), std::nullopt);
+  EXPECT_EQ(policy.path_of(json{{"path", "../../etc/passwd"}}, "path"), std::nullopt);
 }
 
 TEST_F(ReadBeforeWrite, ReadsArePerSession) {

@@ -12,6 +12,8 @@
 
 #include <ptc/error.hpp>
 #include <ptc/firewall.hpp>
+#include <ptc/registry.hpp>
+#include <ptc/session.hpp>
 #include <ptc/signature.hpp>
 #include <ptc/tool.hpp>
 #include <ptc/tool_context.hpp>
@@ -572,6 +574,93 @@ TEST(ToolResult, InvalidUtf8InAFirewalledRenderingDoesNotThrow) {
 TEST(ToolResult, MessagesAreNotEscaped) {
   // The message is plain text for the model, not JSON.
   EXPECT_EQ(ToolResult<json>::error("Bad \"quote\"\n").render(), "Bad \"quote\"\n");
+}
+
+}  // namespace
+
+namespace {
+
+// The documented handler style, `args["x"]` on the const json, must be defined in every mode: the
+// handler sees exactly the declared parameters, absent optionals as null or their default.
+TEST(JsonHandlerArguments, EveryDeclaredParameterIsThereAndNothingElseInEveryMode) {
+  std::vector<nlohmann::json> seen;
+  auto tool = ptc::make_tool("book", "Book rooms.", "(city :string, rooms :int?, nights :int?) -> :nil",
+                             [&](const nlohmann::json& args, ptc::ToolContext&) {
+                               seen.push_back(args);
+                               (void)args["rooms"];  // absent from the call: must still be a member
+                               (void)args["nights"];
+                               return ptc::ToolResult<nlohmann::json>::ok(nullptr);
+                             });
+  ptc::ToolRegistry registry;
+  registry.add(tool);
+  for (ptc::Mode mode : {ptc::Mode::Enabled, ptc::Mode::WarnOnly, ptc::Mode::Strict, ptc::Mode::Disabled}) {
+    ptc::Session session;
+    ptc::DispatchOptions options;
+    options.mode = mode;
+    nlohmann::json args = {{"city", "Oslo"}};
+    if (mode != ptc::Mode::Strict) args["cty"] = "x";
+    auto out = registry.dispatch(session, ptc::ToolCall{"c", "book", args}, options);
+    ASSERT_EQ(out.status, ptc::CallStatus::Succeeded) << ptc::mode_name(mode) << ": " << out.result.message;
+    EXPECT_EQ(seen.back(), (nlohmann::json{{"city", "Oslo"}, {"rooms", nullptr}, {"nights", nullptr}}))
+        << ptc::mode_name(mode);
+  }
+}
+
+TEST(JsonHandlerArguments, AMissingRequiredParameterIsRefusedOrReadsAsNull) {
+  std::vector<nlohmann::json> seen;
+  auto tool = ptc::make_tool("book", "Book rooms.", "(city :string, rooms :int?) -> :nil",
+                             [&](const nlohmann::json& args, ptc::ToolContext&) {
+                               seen.push_back(args["city"]);  // defined although the model left it out
+                               return ptc::ToolResult<nlohmann::json>::ok(nullptr);
+                             });
+  ptc::ToolRegistry registry;
+  registry.add(tool);
+  for (ptc::Mode mode : {ptc::Mode::Enabled, ptc::Mode::WarnOnly, ptc::Mode::Strict, ptc::Mode::Disabled}) {
+    ptc::Session session;
+    ptc::DispatchOptions options;
+    options.mode = mode;
+    auto out = registry.dispatch(session, ptc::ToolCall{"c", "book", nlohmann::json{{"rooms", 2}}}, options);
+    const bool checked = mode == ptc::Mode::Enabled || mode == ptc::Mode::Strict;
+    EXPECT_EQ(out.status, checked ? ptc::CallStatus::InvalidArguments : ptc::CallStatus::Succeeded)
+        << ptc::mode_name(mode);
+  }
+  EXPECT_EQ(seen, (std::vector<nlohmann::json>{nullptr, nullptr}));
+}
+
+TEST(JsonHandlerArguments, AMisspelledArgumentIsIgnoredWithASuggestion) {
+  auto tool = ptc::make_tool("forecast", "Weather.", "(city :string, days :int?) -> :nil",
+                             [](const nlohmann::json&, ptc::ToolContext&) {
+                               return ptc::ToolResult<nlohmann::json>::ok(nullptr);
+                             });
+  ptc::ToolRegistry registry;
+  registry.add(tool);
+  ptc::Session session;
+  auto out = registry.dispatch(session, ptc::ToolCall{"c", "forecast", nlohmann::json{{"city", "Oslo"}, {"dayz", 1}}});
+  ASSERT_EQ(out.status, ptc::CallStatus::Succeeded);
+  ASSERT_EQ(out.validation.warnings.size(), 1u);
+  EXPECT_EQ(out.validation.warnings[0].path, "dayz");
+  EXPECT_EQ(out.validation.warnings[0].message, "unexpected field (ignored); did you mean 'days'?");
+  ptc::DispatchOptions strict;
+  strict.mode = ptc::Mode::Strict;
+  auto refused =
+      registry.dispatch(session, ptc::ToolCall{"c", "forecast", nlohmann::json{{"city", "O"}, {"dayz", 1}}}, strict);
+  EXPECT_EQ(refused.status, ptc::CallStatus::InvalidArguments);
+}
+
+TEST(JsonHandlerArguments, ArgumentTextOverTheLimitIsRefusedBeforeParsing) {
+  ptc::ToolRegistry registry;
+  registry.add(ptc::make_tool("echo", "Echo.", "(text :string) -> :string",
+                              [](const nlohmann::json& a, ptc::ToolContext&) {
+                                return ptc::ToolResult<nlohmann::json>::ok(a["text"]);
+                              }));
+  ptc::Session session;
+  ptc::DispatchOptions options;
+  options.max_argument_bytes = 32;
+  auto out = registry.dispatch(session,
+                               ptc::ToolCall{"c", "echo", std::string(R"({"text": ")") + std::string(40, 'x') + "\"}"},
+                               options);
+  EXPECT_EQ(out.status, ptc::CallStatus::InvalidArguments);
+  EXPECT_EQ(out.result.message, "Tool arguments are larger than the limit of 32 bytes.");
 }
 
 }  // namespace

@@ -22,9 +22,15 @@ void duplicate_key(Decoder& d, std::string_view key) {
   throw InvalidJson("invalid JSON: duplicate key " + text::quote(key) + " at " + d.path());
 }
 
-bool unknown_field(Decoder& d, Value& v) {
+bool unknown_field(Decoder& d, Value& v, std::span<const FieldInfo> fields, std::string_view key) {
   skip(d, v);
-  if (d.mode() != Mode::Strict) return true;
+  if (d.mode() != Mode::Strict) {
+    std::vector<std::string_view> declared;
+    declared.reserve(fields.size());
+    for (const auto& f : fields) declared.push_back(f.name);
+    d.warn(coercion::ignored_field(key, declared));
+    return true;
+  }
   d.error(std::string(coercion::kUnexpectedField));
   return false;
 }

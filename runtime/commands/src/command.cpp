@@ -1,6 +1,7 @@
 #include <ptc/command.hpp>
 
 #include <ptc/file_input.hpp>
+#include <ptc/limits.hpp>
 
 #include <algorithm>
 #include <fstream>
@@ -153,6 +154,10 @@ Result<CommandDefinition> parse_command(std::string_view content, const std::fil
   std::string file = source.string();
   auto parts = split_frontmatter(content);
   if (!parts) return Error{file + ": must start with YAML frontmatter between two '---' lines"};
+  // Checked before parsing: yaml-cpp's tree costs far more than the text.
+  if (parts->frontmatter.size() > limits::kFrontmatterBytes)
+    return Error{file + ": the frontmatter is larger than the limit of " + std::to_string(limits::kFrontmatterBytes) +
+                 " bytes"};
   auto yaml = commands::parse_yaml(parts->frontmatter);
   if (!yaml) {
     const Error& e = yaml.error();

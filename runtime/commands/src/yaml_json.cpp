@@ -92,8 +92,9 @@ std::optional<ordered_json> resolve_plain(const std::string& s) {
 class Converter {
  public:
   Result<ordered_json> convert(const YAML::Node& node, const std::string& path, std::size_t depth) {
-    if (++nodes_ > kMaxNodes || depth > kMaxDepth)
-      return Error{"frontmatter is too large once YAML aliases are expanded"};
+    if (depth > kMaxDepth) return Error{"frontmatter nests deeper than " + std::to_string(kMaxDepth) + " levels"};
+    if (++nodes_ > kMaxNodes)
+      return Error{"frontmatter has more than " + std::to_string(kMaxNodes) + " values once YAML aliases are expanded"};
     switch (node.Type()) {
       case YAML::NodeType::Null:
       case YAML::NodeType::Undefined: return ordered_json(nullptr);

@@ -3,10 +3,12 @@
 
 #include <ptc/validate.hpp>
 
+#include <algorithm>
 #include <optional>
 #include <variant>
 
 #include <ptc/coercion.hpp>
+#include <ptc/limits.hpp>
 
 namespace ptc {
 namespace {
@@ -193,6 +195,7 @@ class Walker {
       }
       path_.pop_back();
     }
+    std::vector<std::string_view> declared;
     for (auto it = v.begin(); it != v.end(); ++it) {
       if (s.find(it.key())) continue;
       if (options_.mode == Mode::Strict) {
@@ -200,6 +203,15 @@ class Walker {
         error(std::string(coercion::kUnexpectedField));
         path_.pop_back();
         ok = false;
+      } else if (options_.direction == Direction::Input) {
+        // Tool arguments the signature does not declare are dropped, so no policy or handler reads them,
+        // and the model is told: a misspelled optional argument would otherwise fall back silently.
+        if (declared.empty())
+          for (const auto& e : s.entries()) declared.emplace_back(e.name);
+        path_.emplace_back(it.key());
+        warn(coercion::ignored_field(it.key(), declared));
+        path_.pop_back();
+        continue;
       }
       if (out) (*out)[it.key()] = it.value();
     }
@@ -341,7 +353,10 @@ std::string Validation::report() const {
     if (!out.empty()) out += '\n';
     out += title;
     out += '\n';
-    for (const auto& i : issues) out += "- " + i.path + ": " + i.message + "\n";
+    // Capped: one bad call must not flood the model's context.
+    const std::size_t shown = std::min(issues.size(), limits::kReportedErrors);
+    for (std::size_t k = 0; k < shown; ++k) out += "- " + issues[k].path + ": " + issues[k].message + "\n";
+    if (issues.size() > shown) out += "- ... and " + std::to_string(issues.size() - shown) + " more\n";
   };
   section("Tool validation errors:", errors);
   section("Tool validation warnings:", warnings);

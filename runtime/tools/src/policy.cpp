@@ -1,5 +1,7 @@
 #include <ptc/filesystem.hpp>
 #include <ptc/policy.hpp>
+
+#include <algorithm>
 #include <ptc/session.hpp>
 #include <ptc/tool.hpp>
 #include <ptc/tool_context.hpp>
@@ -46,16 +48,24 @@ ReadBeforeWritePolicy::ReadBeforeWritePolicy(Options options) : options_(std::mo
   options_.mount_point = strip_slashes(options_.mount_point);
 }
 
-std::optional<std::string> ReadBeforeWritePolicy::path_of(const nlohmann::json& params) const {
-  const nlohmann::json* raw = nullptr;
-  for (const char* key : {"path", "file_path"}) {
-    auto it = params.find(key);
-    if (it != params.end() && it->is_string()) {
-      raw = &*it;
-      break;
-    }
-  }
-  if (raw == nullptr) return std::nullopt;
+std::optional<std::string> ReadBeforeWritePolicy::path_parameter(const Tool& tool) const {
+  const auto& params = tool.signature().params();
+  auto declared = [&](std::string_view key) {
+    return std::any_of(params.begin(), params.end(), [&](const MapEntry& p) { return p.name == key; });
+  };
+  if (auto it = options_.path_parameters.find(tool.name()); it != options_.path_parameters.end())
+    return declared(it->second) ? std::optional<std::string>(it->second) : std::nullopt;
+  for (const char* key : {"path", "file_path"})
+    if (declared(key)) return key;
+  return std::nullopt;
+}
+
+std::optional<std::string> ReadBeforeWritePolicy::path_of(const nlohmann::json& params,
+                                                          std::string_view parameter) const {
+  if (!params.is_object()) return std::nullopt;
+  auto it = params.find(parameter);
+  if (it == params.end() || !it->is_string()) return std::nullopt;
+  const nlohmann::json* raw = &*it;
   std::string path = strip_slashes(raw->get_ref<const std::string&>());
   const std::string& mount = options_.mount_point;
   if (!mount.empty()) {
@@ -72,7 +82,8 @@ std::optional<std::string> ReadBeforeWritePolicy::path_of(const nlohmann::json& 
 PolicyDecision ReadBeforeWritePolicy::check(const Tool& tool, const nlohmann::json& params,
                                             ToolContext& context) const {
   if (!options_.write_tools.count(tool.name())) return PolicyDecision::allow();
-  auto path = path_of(params);
+  const auto parameter = path_parameter(tool);
+  auto path = parameter ? path_of(params, *parameter) : std::nullopt;
   // No path argument: there is no file this call could overwrite. A path outside the root is left to
   // the filesystem, which refuses it with its own error.
   if (!path) return PolicyDecision::allow();
@@ -86,7 +97,9 @@ PolicyDecision ReadBeforeWritePolicy::check(const Tool& tool, const nlohmann::js
 void ReadBeforeWritePolicy::on_result(const Tool& tool, const nlohmann::json& params,
                                       const ToolResult<nlohmann::json>& result, ToolContext& context) const {
   if (!result.success || !options_.read_tools.count(tool.name())) return;
-  if (auto path = path_of(params)) context.session().state<State>().read.insert(*path);
+  const auto parameter = path_parameter(tool);
+  if (auto path = parameter ? path_of(params, *parameter) : std::nullopt)
+    context.session().state<State>().read.insert(*path);
 }
 
 }  // namespace ptc

@@ -158,6 +158,11 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
   // 3. Argument decoding. Text arguments go to the invoker's text path first (generated invokers
   // decode and validate in one pass there); anything it declines is parsed here as before. What the
   // text path throws surfaces at step 7, where the JSON path would have thrown it.
+  if (request.arguments.is_string() &&
+      request.arguments.get_ref<const std::string&>().size() > options.max_argument_bytes)
+    return call.fail(
+        CallStatus::InvalidArguments,
+        "Tool arguments are larger than the limit of " + std::to_string(options.max_argument_bytes) + " bytes.", &tool);
   std::optional<ToolInvoker::Prepared> from_text;
   std::exception_ptr text_failure;
   if (request.arguments.is_string()) {
@@ -181,8 +186,14 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
   if (env.heartbeat) env.heartbeat->beat();
   const SessionSnapshot snapshot = session.snapshot();
   ToolContext context(tool, session, env, request.id);
-  auto failed = [&](CallStatus status, std::string message) {
+  // A failed call goes back to the snapshot, which is then released like a successful call's: the
+  // snapshot could be restored again, and a resource keeps what it saved for it until it is released.
+  auto rollback = [&] {
     session.restore(snapshot);
+    session.release(snapshot);
+  };
+  auto failed = [&](CallStatus status, std::string message) {
+    rollback();
     return call.fail(status, std::move(message), &tool);
   };
   auto execution_failed = [&](std::string_view what) {
@@ -246,12 +257,12 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
     if (result.success)
       session.release(snapshot);
     else
-      session.restore(snapshot);
+      rollback();
     call.outcome().status = status;
     call.outcome().result = std::move(result);
     return call.finish(&tool);
   } catch (const PromptEvaluationError&) {
-    session.restore(snapshot);
+    rollback();
     throw;
   } catch (const std::exception& e) {
     return execution_failed(e.what());

@@ -3,6 +3,8 @@
 
 #include <ptc/tool.hpp>
 
+#include <ptc/coercion.hpp>
+
 #include "text.hpp"
 
 namespace ptc {
@@ -65,6 +67,7 @@ class JsonInvoker final : public ToolInvoker {
   Prepared prepare(const nlohmann::json& arguments, Mode mode) const override {
     Prepared p;
     p.validation = validate_and_coerce(params_, arguments, {Direction::Input, mode});
+    if (params_.kind() == Kind::Map) complete(p.validation, arguments);
     if (p.validation.ok) {
       p.run = [this, args = p.validation.value](ToolContext& context) { return handler_(args, context); };
     }
@@ -72,6 +75,23 @@ class JsonInvoker final : public ToolInvoker {
   }
 
  private:
+  // Whatever the mode, the handler gets an object holding exactly the declared parameters: an absent
+  // one as its default or null, an undeclared one never. So `args["x"]` on the const json is always
+  // defined (in warn_only and disabled a missing required parameter reads as null, and get<T>() on it
+  // throws, which dispatch reports), and no policy is shown an argument the tool does not take.
+  void complete(Validation& validation, const nlohmann::json& given) const {
+    const nlohmann::json& coerced = validation.value.is_object() ? validation.value : given;
+    nlohmann::json args = nlohmann::json::object();
+    for (const auto& e : params_.entries()) {
+      auto it = coerced.is_object() ? coerced.find(e.name) : coerced.end();
+      if (coerced.is_object() && it != coerced.end() && !(it->is_null() && e.default_value))
+        args[e.name] = *it;
+      else
+        args[e.name] = e.default_value ? *e.default_value : nlohmann::json(nullptr);
+    }
+    validation.value = std::move(args);
+  }
+
   Schema params_;
   JsonHandler handler_;
 };

@@ -80,6 +80,11 @@ std::optional<std::string> refinement_error(const Schema& refinement, const nloh
 
 inline constexpr std::string_view kMissingField = "missing required field";
 inline constexpr std::string_view kUnexpectedField = "unexpected field";
+/// A key the schema does not declare, outside strict mode: `unexpected field (ignored)`, then
+/// `; did you mean 'days'?` when exactly one reading of a declared name is close: equal but for case,
+/// '_' and '-', or at most two edits away (one for names of up to four characters). The suggestion
+/// depends only on the key and the names, never on the order keys arrive in.
+std::string ignored_field(std::string_view key, const std::vector<std::string_view>& declared);
 /// What a set expects, in `expected ..., got ...`.
 inline constexpr std::string_view kSetOf = "set (a list of unique items)";
 /// `list of 2 items`, what a tuple expects.

@@ -57,9 +57,11 @@ class SequentialDependencyPolicy final : public ToolPolicy {
 };
 
 /// A file must be read (by a successful read-tool call in this session) before a write tool may
-/// overwrite it; creating a new file is allowed. The path comes from the `path` or `file_path` argument,
-/// with a leading '/' and then the mount point stripped. Whether the file exists is asked of the
-/// session's Filesystem; without one every file counts as existing.
+/// overwrite it; creating a new file is allowed. The path comes from the tool's path parameter: the one
+/// `path_parameters` names for it, else the first of `path` and `file_path` that its signature declares
+/// (an argument the tool does not declare is never read). A leading '/' and then the mount point are
+/// stripped. Whether the file exists is asked of the session's Filesystem; without one every file
+/// counts as existing.
 /// Denial: "File '<path>' must be read before overwriting."
 class ReadBeforeWritePolicy final : public ToolPolicy {
  public:
@@ -68,6 +70,8 @@ class ReadBeforeWritePolicy final : public ToolPolicy {
     std::set<std::string> write_tools{"write_file", "edit_file"};
     /// e.g. "/workspace": "/workspace/a.txt" and "a.txt" name the same file.
     std::string mount_point{};
+    /// Tool name -> the parameter holding its path, for tools that call it something else ("target").
+    std::map<std::string, std::string> path_parameters{};
   };
   ReadBeforeWritePolicy() : ReadBeforeWritePolicy(Options{}) {}
   explicit ReadBeforeWritePolicy(Options options);
@@ -80,8 +84,11 @@ class ReadBeforeWritePolicy final : public ToolPolicy {
   struct State {
     std::set<std::string> read;
   };
-  /// The normalized path a call names, or nullopt if it names none (or one outside the root).
-  std::optional<std::string> path_of(const nlohmann::json& params) const;
+  /// The parameter of `tool` that holds its path, or nullopt when the tool declares none.
+  std::optional<std::string> path_parameter(const Tool& tool) const;
+  /// The normalized path in `params[parameter]`, or nullopt if it is not a string (or names a place
+  /// outside the root).
+  std::optional<std::string> path_of(const nlohmann::json& params, std::string_view parameter) const;
 
  private:
   Options options_;

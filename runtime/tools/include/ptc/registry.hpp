@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include <ptc/limits.hpp>
 #include <ptc/policy.hpp>
 #include <ptc/session.hpp>
 #include <ptc/tool.hpp>
@@ -25,6 +26,8 @@ struct DispatchOptions {
   CallEnvironment environment{};
   /// Timestamps for telemetry. Deadlines carry their own clock.
   std::shared_ptr<const Clock> clock = Clock::system();
+  /// Argument text (JSON) longer than this is refused before it is parsed.
+  std::size_t max_argument_bytes = limits::kArgumentBytes;
 };
 
 /// Thread-safe: tools may be added and calls dispatched from several threads at once. Calls in one

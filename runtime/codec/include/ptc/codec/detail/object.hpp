@@ -52,7 +52,7 @@ bool decode_object(Decoder& d, Value& v, std::span<const FieldInfo> fields, Deco
     d.push(key);
     bool ok = true;
     if (i == fields.size()) {
-      ok = detail::unknown_field(d, value);
+      ok = detail::unknown_field(d, value, fields, key);
     } else {
       seen.set(i);
       hint = i + 1;

@@ -10,6 +10,7 @@
 #include <functional>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -110,8 +111,9 @@ class SeenKeys {
   std::set<std::string, std::less<>> keys_;
 };
 
-/// An undeclared field: read to its end; in Strict mode, `unexpected field`.
-bool unknown_field(Decoder& d, Value& v);
+/// An undeclared field `key`: read to its end; in Strict mode `unexpected field`, otherwise the warning
+/// `unexpected field (ignored)` with a suggestion among `fields` (coercion::ignored_field).
+bool unknown_field(Decoder& d, Value& v, std::span<const FieldInfo> fields, std::string_view key);
 
 /// Puts the issues of an object's keys in the validator's order: declared fields in declaration
 /// order, then undeclared fields (or a map's keys) by key, and lets the last of a repeated key win.
