@@ -28,8 +28,24 @@ std::string string_literal(std::string_view text) {
 }
 
 std::string raw_string(std::string_view text) {
+  // C++ allows at most 16 characters in a raw string's delimiter. Every delimiter the text could close
+  // is collected once (one per ')'), then "ptc", "ptc0", "ptc1", ... is taken up to the first free one:
+  // a counter in base 36 needs 13 digits only past 36^13 ')' characters.
+  constexpr std::size_t kMaxDelimiter = 16;
+  std::set<std::string_view> taken;
+  for (auto close = text.find(')'); close != std::string_view::npos; close = text.find(')', close + 1)) {
+    const auto quote = text.find('"', close + 1);
+    if (quote != std::string_view::npos && quote - close - 1 <= kMaxDelimiter)
+      taken.insert(text.substr(close + 1, quote - close - 1));
+  }
+  static constexpr char kDigits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
   std::string delimiter = "ptc";
-  while (text.find(")" + delimiter + "\"") != std::string_view::npos) delimiter += '_';
+  for (unsigned long long n = 0; taken.count(delimiter); ++n) {
+    delimiter = "ptc";
+    std::string digits;
+    for (unsigned long long k = n; digits.empty() || k > 0; k /= 36) digits.insert(digits.begin(), kDigits[k % 36]);
+    delimiter += digits;
+  }
   return "R\"" + delimiter + "(" + std::string(text) + ")" + delimiter + "\"";
 }
 

@@ -11,7 +11,8 @@ namespace ptcgen::emit {
 /// same bytes whatever the compiler's source character set.
 std::string string_literal(std::string_view text);
 
-/// `R"ptc(...)ptc"`, with a longer delimiter when the text itself contains `)ptc"`.
+/// `R"ptc(...)ptc"`, with another delimiter (`ptc0`, `ptc1`, ...; never over C++'s 16 characters) when
+/// the text itself contains `)ptc"`.
 std::string raw_string(std::string_view text);
 
 /// Identifiers made from names (tool names may hold `-`), unique among those this namer gave out:

@@ -270,6 +270,26 @@ std::vector<Annotation> annotations(const Decl* decl, const SourceManager& sm) {
   return out;
 }
 
+std::string enumerator_json_name(const EnumConstantDecl* enumerator, Reporter* reporter) {
+  std::string name = enumerator->getNameAsString();
+  const auto& sm = enumerator->getASTContext().getSourceManager();
+  for (const auto& a : annotations(enumerator, sm)) {
+    if (a.key != "ptc.name") {
+      if (reporter)
+        reporter->error(a.loc, macro_name(a.key) + " has no effect on an enumerator", "only PTC_NAME renames it");
+      continue;
+    }
+    const auto args = a.args();
+    auto given = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
+    if (!given || given->empty()) {
+      if (reporter) reporter->error(a.loc, "PTC_NAME takes the enumerator's JSON name as a non-empty string literal");
+      continue;
+    }
+    name = *given;
+  }
+  return name;
+}
+
 std::string macro_name(llvm::StringRef key) {
   std::string out = "PTC_";
   for (char c : key.drop_front(4)) out += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));

@@ -91,6 +91,11 @@ struct Annotation {
 };
 std::vector<Annotation> annotations(const clang::Decl* decl, const clang::SourceManager& sm);
 
+/// The name an enumerator has in JSON: its `PTC_NAME("...")` or its C++ name (`kLow` can reach the
+/// model as "low"). With a reporter, misuse on the enumerator is an error: any other PTC_* macro (it
+/// would have no effect) or a PTC_NAME that is not a non-empty string literal.
+std::string enumerator_json_name(const clang::EnumConstantDecl* enumerator, Reporter* reporter);
+
 /// The macro a key comes from, for messages: "ptc.range" -> "PTC_RANGE".
 std::string macro_name(llvm::StringRef key);
 

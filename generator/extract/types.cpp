@@ -1,5 +1,6 @@
 #include "extract/types.hpp"
 
+#include <set>
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/RawCommentList.h>
@@ -284,8 +285,14 @@ std::optional<model::Type> TypeMapper::map_enum(QualType type, const Frame& f) {
     model::Enum e;
     e.name = out.name;
     e.cpp = out.cpp;
-    for (const auto* c : ed->enumerators())
-      e.enumerators.push_back({c->getNameAsString(), out.cpp + "::" + c->getNameAsString()});
+    std::set<std::string> names;
+    for (const auto* c : ed->enumerators()) {
+      std::string name = enumerator_json_name(c, &reporter_);
+      if (!names.insert(name).second)
+        reporter_.error(c->getLocation(), "two enumerators of '" + out.name + "' are both named \"" + name + "\"",
+                        "give each a distinct PTC_NAME");
+      e.enumerators.push_back({std::move(name), out.cpp + "::" + c->getNameAsString()});
+    }
     e.location = reporter_.location(ed->getLocation());
     header_.enums.push_back(std::move(e));
   }

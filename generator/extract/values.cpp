@@ -278,7 +278,7 @@ Converted convert(const Literal& lit, const model::Type& type) {
       const NamedDecl* named =
           ed->getIdentifier() ? static_cast<const NamedDecl*>(ed) : ed->getTypedefNameForAnonDecl();
       if (!named || qualified_name(named) != type.name) break;
-      d.value = lit.enumerator->getNameAsString();
+      d.value = enumerator_json_name(lit.enumerator, nullptr);
       d.cpp = type.cpp + "::" + lit.enumerator->getNameAsString();
       out.value = d;
       return out;

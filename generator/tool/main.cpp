@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include <optional>
+#include <string_view>
 #include <clang/Tooling/CommonOptionsParser.h>
 #include <llvm/ADT/SmallString.h>
 #include <llvm/Config/llvm-config.h>
@@ -12,6 +14,8 @@
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 #include <llvm/Support/raw_ostream.h>
+
+#include <ptc/schema.hpp>
 
 #include "extract/extract.hpp"
 #include "output/outputs.hpp"
@@ -74,8 +78,33 @@ int main(int argc, const char** argv) {
   cl::SetVersionPrinter([](llvm::raw_ostream& os) {
     os << "ptc-gen " PTC_VERSION " (clang " LLVM_VERSION_STRING ")\n";
   });
+  // Without `--` or `-p`, LibTooling looks for a compilation database next to the headers and prints
+  // "Error while trying to load a compilation database ... Running without flags." when there is none,
+  // which it then does anyway. Decide that here instead: `-p DIR` needs DIR/compile_commands.json (a
+  // silent run without the project's flags would generate from the wrong declarations), and with neither,
+  // the headers are read without flags, quietly.
+  std::vector<const char*> args(argv, argv + argc);
+  bool has_separator = false;
+  std::optional<std::string> database_dir;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--") {
+      has_separator = true;
+      break;
+    }
+    if ((arg == "-p" || arg == "--p") && i + 1 < argc) database_dir = argv[i + 1];
+    if (arg.starts_with("-p=")) database_dir = std::string(arg.substr(3));
+  }
+  if (database_dir && !has_separator && !llvm::sys::fs::exists(*database_dir + "/compile_commands.json")) {
+    llvm::errs()
+        << "ptc-gen: error: no compile_commands.json in '" << *database_dir
+        << "'; configure that build with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, or give compiler flags after --\n";
+    return 2;
+  }
+  if (!database_dir && !has_separator) args.push_back("--");
+  int arg_count = static_cast<int>(args.size());
   auto parser = clang::tooling::CommonOptionsParser::create(
-      argc, argv, category, cl::OneOrMore,
+      arg_count, args.data(), category, cl::OneOrMore,
       "ptc-gen: generates tool registrations, codecs and schemas from PTC_TOOL declarations.\n\n"
       "  ptc-gen [options] <header>... -- <compiler flags>\n"
       "  ptc-gen [options] -p <build dir> <header>...\n");
@@ -87,10 +116,27 @@ int main(int argc, const char** argv) {
     llvm::errs() << "ptc-gen: --max-depth must be at least 1\n";
     return 2;
   }
+  // The walk over nested structs recurses once per level, and the runtime refuses schemas deeper than
+  // ptc::kMaxSchemaDepth anyway: a deeper limit would only trade a clear error for a stack overflow.
+  if (max_depth > ptc::kMaxSchemaDepth / 2) {
+    llvm::errs() << "ptc-gen: --max-depth must be at most " << ptc::kMaxSchemaDepth / 2 << " (types nest at most "
+                 << ptc::kMaxSchemaDepth << " schema levels)\n";
+    return 2;
+  }
   if (!check_dir.empty() && print_signatures) {
     llvm::errs() << "ptc-gen: --check and --print-signatures cannot be combined\n";
     return 2;
   }
+
+  // A missing header would otherwise surface as three lines of driver errors.
+  bool missing = false;
+  for (const auto& header : parser->getSourcePathList()) {
+    if (llvm::sys::fs::is_regular_file(header)) continue;
+    llvm::errs() << "ptc-gen: error: cannot read '" << header
+                 << "': " << (llvm::sys::fs::exists(header) ? "not a regular file" : "no such file") << "\n";
+    missing = true;
+  }
+  if (missing) return 1;
 
   ptcgen::extract::Options options;
   options.max_depth = max_depth;

@@ -110,6 +110,13 @@ TEST(Cli, RenderPrintsThePromptEntry) {
             "search(query :string, limit :int) -> [{id :int, title :string}]\n  Search for items matching query.\n");
 }
 
+TEST(Cli, RenderRefusesANameNoToolCouldHave) {
+  auto r = ptc_cli({"signature", "render", "(q :string) -> :nil", "--name", "Bad Name!"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "error: invalid tool name 'Bad Name!'; tool names must match ^[a-z0-9_-]{1,64}$\n");
+}
+
 TEST(Cli, JsonSchemaPrintsInputAndOutput) {
   auto r = ptc_cli({"signature", "json-schema", "(q :string, n :int?) -> :string", "--profile", "mcp"});
   ASSERT_EQ(r.exit_code, 0) << r.err;

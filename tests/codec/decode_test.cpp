@@ -2,6 +2,8 @@
 // texts, per type and mode, and what only C++ types add (ranges of narrow integers, std::array's
 // length, time formats).
 
+#include <cmath>
+#include <stdexcept>
 #include <array>
 #include <chrono>
 #include <cstdint>
@@ -480,9 +482,38 @@ TEST(DecodeTime, Iso8601InUtc) {
   expect_error<system_clock::time_point>("\"yesterday\"", "(root)", what + "\"yesterday\"");
   expect_error<system_clock::time_point>("\"2025-12-29 10:30:00Z\"", "(root)", what + "\"2025-12-29 10:30:00Z\"");
   expect_error<system_clock::time_point>("\"2025-02-30T10:30:00Z\"", "(root)", what + "\"2025-02-30T10:30:00Z\"");
-  expect_error<system_clock::time_point>("\"2025-12-29T10:30:00\"", "(root)", what + "\"2025-12-29T10:30:00\"");
-  expect_error<system_clock::time_point>("\"1500-01-01T00:00:00Z\"", "(root)", what + "\"1500-01-01T00:00:00Z\"");
+  expect_error<system_clock::time_point>(
+      "\"2025-12-29T10:30:00\"", "(root)",
+      what + "\"2025-12-29T10:30:00\" (the time zone offset is missing: add Z or an offset such as +02:00)");
+  expect_error<system_clock::time_point>("\"2025-12-29T23:59:60Z\"", "(root)",
+                                         what + "\"2025-12-29T23:59:60Z\" (leap seconds are not supported)");
+  expect_error<system_clock::time_point>(
+      "\"1500-01-01T00:00:00Z\"", "(root)",
+      "expected time within the range of the C++ type, got string \"1500-01-01T00:00:00Z\"");
   expect_error<system_clock::time_point>("1735468200", "(root)", "expected string, got int 1735468200");
+}
+
+// Digits of a second the time point cannot hold are refused, never dropped; zeros are exact.
+TEST(DecodeTime, AFractionFinerThanTheTypeIsRefused) {
+  using namespace std::chrono;
+  const auto t = sys_days(year(2025) / 12 / 29) + hours(10) + minutes(30);
+  expect_error<sys_seconds>("\"2025-12-29T10:30:00.5Z\"", "(root)",
+                            "expected time in whole seconds, got string \"2025-12-29T10:30:00.5Z\"");
+  EXPECT_EQ(decode<sys_seconds>("\"2025-12-29T10:30:00.000Z\"").value, t);
+  using ms_time = time_point<system_clock, milliseconds>;
+  expect_error<ms_time>("\"2025-12-29T10:30:00.1234Z\"", "(root)",
+                        "expected time with at most 3 fractional digits, got string \"2025-12-29T10:30:00.1234Z\"");
+  EXPECT_EQ(decode<ms_time>("\"2025-12-29T10:30:00.123Z\"").value, t + milliseconds(123));
+}
+
+// A year the text cannot hold is refused where it is written, not turned into text the decoder refuses.
+TEST(EncodeTime, YearsOutsideFourDigitsAreRefused) {
+  using namespace std::chrono;
+  const sys_seconds far = sys_days(year(10000) / 1 / 1) + seconds(0);
+  EXPECT_THROW(ptc::codec::to_json_value(far), std::out_of_range);
+  const sys_seconds last = sys_days(year(9999) / 12 / 31) + hours(23) + minutes(59) + seconds(59);
+  EXPECT_EQ(ptc::codec::to_json_value(last), "9999-12-31T23:59:59Z");
+  EXPECT_EQ(ptc::codec::to_json_value(sys_seconds(sys_days(year(0) / 1 / 1))), "0000-01-01T00:00:00Z");
 }
 
 TEST(DecodeTime, Dates) {
@@ -504,10 +535,12 @@ TEST(DecodeTime, DurationsCountInTheirOwnUnit) {
 }
 
 TEST(DecodeAny, KeepsTheJsonAsNlohmannReadsIt) {
-  auto r = decode<json>(R"({"b": [1, -2, 2.5, "x", null, true], "a": {"n": 18446744073709551615}, "a": 1})");
+  auto r = decode<json>(R"({"b": [1, -2, 2.5, "x", null, true], "a": {"n": 18446744073709551615}})");
   EXPECT_TRUE(r.result.ok);
-  EXPECT_EQ(r.value, json::parse(R"({"a": 1, "b": [1, -2, 2.5, "x", null, true]})"));
+  EXPECT_EQ(r.value, json::parse(R"({"a": {"n": 18446744073709551615}, "b": [1, -2, 2.5, "x", null, true]})"));
   EXPECT_TRUE(r.value["b"][0].is_number_unsigned());
+  auto repeated = decode<json>(R"({"b": [{"x": 1, "x": 2}]})").result;
+  EXPECT_THAT(repeated.errors, ElementsAre(Issue{"(root)", R"(invalid JSON: duplicate key "x" at b[0])"}));
   EXPECT_TRUE(decode<json>("-3").value.is_number_integer());
   EXPECT_TRUE(decode<json>("123456789012345678901234567890").value.is_number_float());
 }
@@ -590,7 +623,7 @@ TEST(DecodeInvalidJson, TextIsReadAsNlohmannReadsIt) {
     return r.errors.size() == 1 && r.errors[0].message.starts_with("invalid JSON: ");
   };
   EXPECT_TRUE(decode<shop::Item>("\xEF\xBB\xBF{\"id\": 1, \"title\": \"t\"}"s).result.ok) << "a leading BOM is skipped";
-  EXPECT_TRUE(decode<shop::Item>("{\"id\": 1, \"title\": \"t\"}\0 junk"s).result.ok) << "a NUL ends the input";
+  EXPECT_TRUE(invalid("{\"id\": 1, \"title\": \"t\"}\0 junk"s)) << "a NUL is invalid anywhere, as parse_json says";
   EXPECT_TRUE(invalid("{\"id\": 1\0, \"title\": \"t\"}"s)) << "not the end of a number";
   for (const auto& text : {"[[0\0]]"s, "[[0]\0]"s}) {
     std::set<std::vector<int>> out;
@@ -610,6 +643,30 @@ TEST(DecodeInvalidJson, NestingDeeperThanParseJsonAccepts) {
   EXPECT_THAT(decode<shop::Item>(deep).result.errors,
               ElementsAre(Issue{"(root)", "invalid JSON: nesting deeper than 512 levels"}));
   EXPECT_TRUE(decode<json>(std::string(512, '[') + std::string(512, ']')).result.ok);
+}
+
+}  // namespace
+
+namespace {
+
+// 3.4e39 is a finite double but no float: it would reach the C++ function as +inf.
+TEST(DecodeFloat, AValuePastFloatsRangeIsRefusedNotMadeInfinite) {
+  auto big = decode<float>("3.4e39").result;
+  EXPECT_FALSE(big.ok);
+  ASSERT_EQ(big.errors.size(), 1u);
+  EXPECT_EQ(big.errors[0].message.rfind("expected float within +/-3.40282e+38, got float", 0), 0u)
+      << big.errors[0].message;
+  EXPECT_FALSE(decode<float>("-3.4e39").result.ok);
+  auto fits = decode<float>("3.4e38");
+  EXPECT_TRUE(fits.result.ok);
+  EXPECT_TRUE(std::isfinite(fits.value));
+  EXPECT_TRUE(decode<double>("3.4e39").result.ok);
+}
+
+TEST(DecodeText, ANulByteAfterTheDocumentIsInvalidJson) {
+  auto r = decode<std::int64_t>(std::string("7\0 8", 4)).result;
+  ASSERT_EQ(r.errors.size(), 1u);
+  EXPECT_EQ(r.errors[0].message.rfind("invalid JSON", 0), 0u) << r.errors[0].message;
 }
 
 }  // namespace

@@ -73,12 +73,13 @@ TEST_F(Dispatcher, RunsTheCommandAndPublishesCompleted) {
   EXPECT_THAT(log.types(), ElementsAre("command.invoke", "command.completed"));
 }
 
+// Narrowing removes allows only: the settings' deny rule survives although the command does not list Bash.
 TEST_F(Dispatcher, EnforcesTheSettingsPermissionsNarrowedToTheAllowedTools) {
   auto s = answer({{"name", "review"},
                    {"params", {{"pr", 1}}},
                    {"context", {{"permissions", {{"allow", {"Bash"}}}}, {"user", "ann"}}}});
   EXPECT_EQ(s.data["result"]["result"]["permissions"],
-            json::parse(R"js({"allow":["Read"],"deny":[],"ask":["Bash(git diff:*)"]})js"));
+            json::parse(R"js({"allow":["Read"],"deny":["Bash(rm:*)"],"ask":["Bash(git diff:*)"]})js"));
 }
 
 TEST_F(Dispatcher, TheInvocationIdIsThePayloadsThenTheSignalsThenAFreshOne) {

@@ -313,6 +313,13 @@ TEST(CommandFile, YamlAliasBombsAreRefused) {
   EXPECT_EQ(r.error().message, "cmd.md: frontmatter has more than 100000 values once YAML aliases are expanded");
 }
 
+TEST(CommandFile, ANameWithAControlCharacterIsRefused) {
+  auto r = parse("name: \"review\\nfake: line\"\ndescription: x\n");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().message, "cmd.md: name: must not contain control characters such as newlines or tabs");
+  EXPECT_FALSE(parse("name: \"a\\tb\"\ndescription: x\n"));
+}
+
 TEST(CommandFile, DeepFrontmatterNamesTheDepth) {
   std::string deep = kHead + "jido:\n  x: ";
   for (int i = 0; i < 200; ++i) deep += "[";

@@ -36,3 +36,15 @@ TEST(ParseJson, MalformedTextNamesTheColumn) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(ParseJson, ANulByteEndsNothing) {
+  auto r = ptc::parse_json(std::string("{\"a\": 1}\0 trailing", 18));
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().message, "invalid JSON: NUL byte");
+  EXPECT_EQ(r.error().column, 9u);
+  EXPECT_FALSE(ptc::parse_json(std::string("{\"a\": \"x\0y\"}", 13)));
+}
+
+}  // namespace

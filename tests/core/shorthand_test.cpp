@@ -722,7 +722,12 @@ TEST(ShorthandBadInput, ControlCharactersAreErrors) {
   auto r = Signature::parse(s);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().column, 9u);
-  EXPECT_THAT(parse_error(std::string("{a\x01 :int}")), StartsWith("column 3: expected a type, got character;"));
+  EXPECT_THAT(parse_error(std::string("{a\x01 :int}")),
+              StartsWith("column 3: expected a type, got a control character;"));
+  EXPECT_EQ(parse_error("(n\xc3\xa4me :int) -> :nil"),
+            "column 3: parameter names are ASCII identifiers (letters, digits, '_'), got a non-ASCII character");
+  EXPECT_EQ(parse_error("{\xc3\xa9t\xc3\xa9 :int}"),
+            "column 2: field names are ASCII identifiers (letters, digits, '_'), got a non-ASCII character");
 }
 
 TEST(ShorthandBadInput, HugeEnumStringParses) {

@@ -145,7 +145,9 @@ TEST(Report, EachSectionIsCappedWithALineCountingTheRest) {
 
 TEST(Report, AnUndeclaredArgumentIsIgnoredWithASuggestionOrRefusedWhenStrict) {
   auto sig = ptc::Signature::parse("(city :string, days :int?, max_price :float?) -> :nil").value();
-  auto r = ptc::validate_and_coerce(sig.input(), json{{"city", "Oslo"}, {"dayz", 1}, {"MaxPrice", 3}, {"zzz", 0}});
+  const ptc::ValidateOptions tool_arguments{Direction::Input, Mode::Enabled, /*drop_undeclared=*/true};
+  auto r = ptc::validate_and_coerce(sig.input(), json{{"city", "Oslo"}, {"dayz", 1}, {"MaxPrice", 3}, {"zzz", 0}},
+                                    tool_arguments);
   EXPECT_TRUE(r.ok);
   EXPECT_EQ(r.value, (json{{"city", "Oslo"}}));
   EXPECT_EQ(r.warnings, (std::vector<Issue>{{"MaxPrice", "unexpected field (ignored); did you mean 'max_price'?"},

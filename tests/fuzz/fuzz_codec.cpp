@@ -368,7 +368,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       ptc_fuzz::oracle_failure("to_text differs from dump() of the JsonWriter value", "input", escaped(text),
                                "to_text, then dump", written + "\n" + dumped);
 
-    Validation ref = ptc::validate_and_coerce(schema, *parsed, {ptc::Direction::Input, mode});
+    Validation ref = ptc::validate_and_coerce(schema, *parsed, {ptc::Direction::Input, mode, /*drop_undeclared=*/true});
     map_issues(ref.errors);
     map_issues(ref.warnings);
     if (mode == Mode::Enabled) enabled_ref = ref;

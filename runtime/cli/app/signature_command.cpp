@@ -7,6 +7,7 @@
 #include <ptc/json_schema.hpp>
 #include <ptc/signature.hpp>
 #include <ptc/tool_list.hpp>
+#include <ptc/tool_rules.hpp>
 #include <ptc/validate.hpp>
 
 #include "support.hpp"
@@ -80,6 +81,11 @@ int print_validate(const Options& o) {
 }
 
 int print_render(const Options& o) {
+  // The same rule make_tool applies: a prompt entry for a tool that could never be registered misleads.
+  if (!is_valid_tool_name(o.name)) {
+    std::cerr << "error: invalid tool name '" << o.name << "'; tool names must match ^[a-z0-9_-]{1,64}$\n";
+    return kUsage;
+  }
   auto sig = read_signature(o);
   if (!sig) return parse_error(sig.error());
   std::cout << render_tool_entry(ToolDescription{o.name, o.description, *sig, {}});

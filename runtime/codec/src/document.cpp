@@ -36,10 +36,10 @@ class Lease {
 }  // namespace
 
 std::optional<bool> decode_root(std::string_view text, bool object_only, RootDecode decode) {
-  // Read the text as nlohmann::json (and so ptc::validate) reads it: a UTF-8 byte order mark at the
-  // start is skipped, and a NUL byte ends the input (simdjson would take it as a number's end).
+  // Read the text as ptc::parse_json reads it: a UTF-8 byte order mark at the start is skipped, and a
+  // NUL byte anywhere is invalid (it used to end the input, so `{"a":1}<NUL>anything` passed).
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
-  text = text.substr(0, text.find('\0'));
+  if (text.find('\0') != std::string_view::npos) throw InvalidJson("invalid JSON: NUL byte");
   Lease lease;
   Slot& slot = *lease;
   // The text goes inside "[...]": simdjson gives no value for a scalar document, and a list's end

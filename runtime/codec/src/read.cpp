@@ -9,6 +9,7 @@
 
 #include <ptc/codec/codec.hpp>
 #include <ptc/coercion.hpp>
+#include <ptc/json_input.hpp>
 
 #include "text.hpp"
 
@@ -108,24 +109,32 @@ void skip(Decoder& d, Value& v) {
       simdjson::ondemand::array array;
       check_json(v.get_array().get(array));
       d.enter();
+      std::size_t index = 0;
       for (auto result : array) {
         Value item;
         check_json(std::move(result).get(item));
+        d.push(index++);
         skip(d, item);
+        d.pop();
       }
       d.leave();
       return;
     }
     case JsonKind::Map: {
+      // Even a value nobody reads must not repeat a key: ptc::parse_json refuses the whole text then.
       simdjson::ondemand::object object;
       check_json(v.get_object().get(object));
       d.enter();
+      SeenKeys keys;
       for (auto result : object) {
         simdjson::ondemand::field field;
         check_json(std::move(result).get(field));
         std::string_view key;
         check_json(field.unescaped_key().get(key));
+        if (!keys.insert(key)) duplicate_key(d, key);
+        d.push(key);
         skip(d, field.value());
+        d.pop();
       }
       d.leave();
       return;
@@ -190,11 +199,9 @@ nlohmann::json given_item(std::string_view token) {
                                                  : JsonKind::Null;
   // Untrusted text that simdjson let through but nlohmann refuses must end the decode as invalid JSON,
   // never escape as an exception (found by fuzz_codec).
-  try {
-    return nlohmann::json::parse(kind == JsonKind::Null ? trim_token(token) : container_text(token.data()));
-  } catch (const nlohmann::json::exception& e) {
-    throw InvalidJson(std::string("invalid JSON: ") + e.what());
-  }
+  auto parsed = parse_json(kind == JsonKind::Null ? trim_token(token) : container_text(token.data()));
+  if (!parsed) throw InvalidJson(parsed.error().message);
+  return std::move(*parsed);
 }
 
 }  // namespace detail
@@ -209,7 +216,9 @@ nlohmann::json to_json(Decoder& d, Value& v) {
       for (auto result : array) {
         Value item;
         detail::check_json(std::move(result).get(item));
+        d.push(out.size());
         out.push_back(to_json(d, item));
+        d.pop();
       }
       d.leave();
       return out;
@@ -224,7 +233,10 @@ nlohmann::json to_json(Decoder& d, Value& v) {
         detail::check_json(std::move(result).get(field));
         std::string_view key;
         detail::check_json(field.unescaped_key().get(key));
-        out[std::string(key)] = to_json(d, field.value());  // a repeated key: the last wins
+        if (out.contains(key)) detail::duplicate_key(d, key);
+        d.push(key);
+        out[std::string(key)] = to_json(d, field.value());
+        d.pop();
       }
       d.leave();
       return out;

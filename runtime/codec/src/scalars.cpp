@@ -4,6 +4,8 @@
 #include <ptc/codec/codec.hpp>
 #include <ptc/coercion.hpp>
 
+#include <cstdio>
+
 #include "read.hpp"
 
 namespace ptc::codec {
@@ -50,6 +52,13 @@ bool decode_int(Decoder& d, Value& v, bool is_unsigned, std::int64_t min, std::u
   if (!fits) return int_outside(d, r.value, is_unsigned, min, max);
   out = r.value;
   return true;
+}
+
+bool float_outside(Decoder& d, double value, double max) {
+  char bound[32];
+  std::snprintf(bound, sizeof bound, "%g", max);
+  d.error(coercion::expected(std::string("float within +/-") + bound, value));
+  return false;
 }
 
 bool decode_float(Decoder& d, Value& v, double& out) {

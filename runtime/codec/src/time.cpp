@@ -5,6 +5,8 @@
 #include <ptc/codec/codec.hpp>
 #include <ptc/coercion.hpp>
 
+#include <stdexcept>
+
 #include "text.hpp"
 
 namespace ptc::codec::detail {
@@ -66,7 +68,16 @@ std::optional<UtcTime> parse_time(std::string_view s) {
   return UtcTime{days * 86400 + *hh * 3600 + *mm * 60 + *ss - offset, nanos};
 }
 
-std::string format_time(UtcTime t) { return text::rfc3339_utc(t.seconds, t.nanos); }
+std::string format_time(UtcTime t) {
+  // Four-digit years only: anything else would be text that parse_time (and every reader of RFC 3339)
+  // refuses, so the value is refused here, where it is written.
+  constexpr std::int64_t kFirst = -62167219200;  // 0000-01-01T00:00:00Z
+  constexpr std::int64_t kLast = 253402300799;   // 9999-12-31T23:59:59Z
+  if (t.seconds < kFirst || t.seconds > kLast)
+    throw std::out_of_range("a time " + std::to_string(t.seconds) +
+                            " s from 1970 is outside the years 0000-9999 that ISO 8601 text can hold");
+  return text::rfc3339_utc(t.seconds, t.nanos);
+}
 
 std::optional<std::chrono::year_month_day> parse_date(std::string_view s) {
   if (s.size() != 10) return std::nullopt;
@@ -75,8 +86,37 @@ std::optional<std::chrono::year_month_day> parse_date(std::string_view s) {
 
 std::string format_date(const std::chrono::year_month_day& date) { return text::iso_date(date); }
 
+namespace {
+
+// What is wrong with a time that parse_time refused, when a well-meant input is close: the text shows
+// the model how to fix its call rather than only an example.
+std::string why_not_time(std::string_view s) {
+  if (s.size() < 19 || !date_prefix(s) || s[10] != 'T' || s[13] != ':' || s[16] != ':') return "";
+  if (digits(s, 17, 2) == 60) return " (leap seconds are not supported)";
+  std::size_t pos = 19;
+  if (pos < s.size() && s[pos] == '.')
+    for (++pos; pos < s.size() && s[pos] >= '0' && s[pos] <= '9';) ++pos;
+  if (pos == s.size()) return " (the time zone offset is missing: add Z or an offset such as +02:00)";
+  return "";
+}
+
+}  // namespace
+
 bool bad_time(Decoder& d, std::string_view text) {
-  d.error(coercion::expected("ISO 8601 time such as \"2025-12-29T10:30:00Z\"", std::string(text)));
+  d.error(coercion::expected("ISO 8601 time such as \"2025-12-29T10:30:00Z\"", std::string(text)) + why_not_time(text));
+  return false;
+}
+
+bool time_out_of_range(Decoder& d, std::string_view text) {
+  d.error(coercion::expected("time within the range of the C++ type", std::string(text)));
+  return false;
+}
+
+bool time_too_precise(Decoder& d, std::string_view text, int fraction_digits) {
+  d.error(coercion::expected(fraction_digits == 0
+                                 ? std::string("time in whole seconds")
+                                 : "time with at most " + std::to_string(fraction_digits) + " fractional digits",
+                             std::string(text)));
   return false;
 }
 

@@ -105,6 +105,10 @@ Result<CommandDefinition> from_frontmatter(const ordered_json& fm) {
     if (!value) return Error{at_path(key, "must be a non-empty string")};
     *slot = *value;
   }
+  // One line per command in `ptc command list` and in signals: a newline in a name would forge a line.
+  if (std::any_of(def.name.begin(), def.name.end(),
+                  [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+    return Error{at_path("name", "must not contain control characters such as newlines or tabs")};
   if (fm.contains("model")) {
     def.model = non_blank(fm["model"]);
     if (!def.model) return Error{at_path("model", "must be a non-empty string")};

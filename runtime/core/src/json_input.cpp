@@ -118,6 +118,10 @@ class Builder {
 }  // namespace
 
 Result<nlohmann::json> parse_json(std::string_view text, std::size_t max_depth) {
+  // nlohmann stops reading at a NUL byte and would accept `{"a":1}<NUL>anything`; no JSON text holds one
+  // outside a string, where it must be escaped.
+  if (const auto nul = text.find('\0'); nul != std::string_view::npos)
+    return text::error_at(text, nul, "invalid JSON: NUL byte");
   json root;
   Builder builder(root, max_depth);
   bool ok = false;

@@ -203,7 +203,7 @@ class Walker {
         error(std::string(coercion::kUnexpectedField));
         path_.pop_back();
         ok = false;
-      } else if (options_.direction == Direction::Input) {
+      } else if (options_.direction == Direction::Input && options_.drop_undeclared) {
         // Tool arguments the signature does not declare are dropped, so no policy or handler reads them,
         // and the model is told: a misspelled optional argument would otherwise fall back silently.
         if (declared.empty())
@@ -247,7 +247,8 @@ class Walker {
   // coercion::UnionChoice picks the alternative. Each alternative is walked once, so nested unions cost
   // no more than their size.
   bool one_of(const Schema& s, const json& v, json* out) {
-    ValidateOptions lenient{options_.direction, options_.mode == Mode::Strict ? Mode::Strict : Mode::Enabled};
+    ValidateOptions lenient{options_.direction, options_.mode == Mode::Strict ? Mode::Strict : Mode::Enabled,
+                            options_.drop_undeclared};
     const unsigned kind = coercion::kind_bit(coercion::json_kind(v));
     coercion::UnionChoice choice;
     std::optional<Walker> coerced, closest;

@@ -66,7 +66,7 @@ class JsonInvoker final : public ToolInvoker {
 
   Prepared prepare(const nlohmann::json& arguments, Mode mode) const override {
     Prepared p;
-    p.validation = validate_and_coerce(params_, arguments, {Direction::Input, mode});
+    p.validation = validate_and_coerce(params_, arguments, {Direction::Input, mode, /*drop_undeclared=*/true});
     if (params_.kind() == Kind::Map) complete(p.validation, arguments);
     if (p.validation.ok) {
       p.run = [this, args = p.validation.value](ToolContext& context) { return handler_(args, context); };

@@ -20,7 +20,24 @@ TEST(CppText, StringLiteralsEscapeEverythingButPrintableAscii) {
 
 TEST(CppText, RawStringsPickADelimiterTheTextLacks) {
   EXPECT_EQ(raw_string("[:map]"), "R\"ptc([:map])ptc\"");
-  EXPECT_EQ(raw_string("x)ptc\" y"), "R\"ptc_(x)ptc\" y)ptc_\"");
+  EXPECT_EQ(raw_string("x)ptc\" y"), "R\"ptc0(x)ptc\" y)ptc0\"");
+}
+
+// C++ allows at most 16 delimiter characters; a text made to exhaust the obvious choices must still get
+// a delimiter it does not contain (ptc-gen used to grow "ptc_____..." past the limit).
+TEST(CppText, RawStringDelimitersStayWithinSixteenCharacters) {
+  std::string hostile;
+  for (int n = 0; n < 40; ++n) hostile += ")ptc" + std::string(static_cast<std::size_t>(n), '_') + "\"";
+  for (int n = 0; n < 5000; ++n)
+    hostile +=
+        ")ptc" + std::to_string(n) + "\")ptc" + std::string(1, "0123456789abcdefghijklmnopqrstuvwxyz"[n % 36]) + "\"";
+  const std::string literal = raw_string(hostile);
+  ASSERT_EQ(literal.rfind("R\"", 0), 0u);
+  const auto open = literal.find('(');
+  const std::string delimiter = literal.substr(2, open - 2);
+  EXPECT_LE(delimiter.size(), 16u) << delimiter;
+  EXPECT_EQ(hostile.find(")" + delimiter + "\""), std::string::npos) << delimiter;
+  EXPECT_EQ(literal, "R\"" + delimiter + "(" + hostile + ")" + delimiter + "\"");
 }
 
 TEST(CppText, IdentifiersAreSanitizedAndUnique) {

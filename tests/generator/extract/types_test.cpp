@@ -105,6 +105,33 @@ TEST_F(ExtractTypes, EnumsInNamespacesAndClasses) {
   EXPECT_EQ(h.enums[1].location.line, 6u);
 }
 
+// Google style (kLow) need not reach the model: PTC_NAME renames an enumerator, for the schema, the
+// decoder and defaults alike.
+TEST_F(ExtractTypes, PtcNameRenamesAnEnumerator) {
+  auto h = tool("namespace shop { enum class Level { kLow PTC_NAME(\"low\"), kHigh PTC_NAME(\"high\") }; }\n", "int",
+                "shop::Level level = shop::Level::kHigh");
+  ASSERT_EQ(h.enums.size(), 1u);
+  ASSERT_EQ(h.enums[0].enumerators.size(), 2u);
+  EXPECT_EQ(h.enums[0].enumerators[0].name, "low");
+  EXPECT_EQ(h.enums[0].enumerators[0].cpp, "::shop::Level::kLow");
+  EXPECT_EQ(h.enums[0].enumerators[1].name, "high");
+  ASSERT_TRUE(h.tools[0].params[0].default_value);
+  EXPECT_EQ(h.tools[0].params[0].default_value->value, "high");
+}
+
+TEST_F(ExtractTypes, AnnotationsWithoutEffectOnAnEnumeratorAreErrors) {
+  const std::string text = errors(R"(#include <ptc/annotate.hpp>
+enum class Level { kLow PTC_DOC("low"), kHigh PTC_NAME("kLow") , kMid PTC_NAME("") };
+/// Sets.
+PTC_TOOL() int set(Level level);
+)");
+  EXPECT_NE(text.find("error: PTC_DOC has no effect on an enumerator"), std::string::npos) << text;
+  EXPECT_NE(text.find("error: two enumerators of 'Level' are both named \"kLow\""), std::string::npos) << text;
+  EXPECT_NE(text.find("error: PTC_NAME takes the enumerator's JSON name as a non-empty string literal"),
+            std::string::npos)
+      << text;
+}
+
 TEST_F(ExtractTypes, Sequences) {
   auto h = tool("#include <list>\n#include <deque>\n#include <span>\nnamespace shop { struct Item { int id; }; }\n",
                 "std::vector<shop::Item>", "std::list<std::string> a, std::deque<double> b, std::span<const int> c");

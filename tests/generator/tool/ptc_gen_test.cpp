@@ -197,10 +197,38 @@ TEST_F(PtcGenCli, BuildDirectoryWithCompileCommands) {
   EXPECT_EQ(r.err, "");
 }
 
+TEST_F(PtcGenCli, ABuildDirectoryWithoutCompileCommandsIsAnError) {
+  write("shop.hpp", kHeader);
+  fs::create_directories(dir_ / "build");
+  auto r = gen({"--print-signatures", "-p", path("build"), path("shop.hpp")});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "ptc-gen: error: no compile_commands.json in '" + path("build") +
+                       "'; configure that build with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, or give compiler flags after "
+                       "--\n");
+}
+
+TEST_F(PtcGenCli, WithoutFlagsOrADatabaseHeadersAreReadQuietly) {
+  write("shop.hpp", kHeader);
+  auto r = gen({"--print-signatures", path("shop.hpp")});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "search(query :string, limit :int?) -> :string\ncount() -> :int\n");
+  EXPECT_EQ(r.err, "");
+}
+
+TEST_F(PtcGenCli, AMissingHeaderIsOneLine) {
+  auto r = gen({"--print-signatures", path("nope.hpp"), "--"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "ptc-gen: error: cannot read '" + path("nope.hpp") + "': no such file\n");
+}
+
 TEST_F(PtcGenCli, UsageErrorsExitTwo) {
   write("shop.hpp", kHeader);
   EXPECT_EQ(gen({"--no-such-option", path("shop.hpp"), "--"}).exit_code, 2);
   EXPECT_EQ(gen({"--max-depth=0", path("shop.hpp"), "--"}).exit_code, 2);
+  auto deep = gen({"--max-depth=100000", path("shop.hpp"), "--"});
+  EXPECT_EQ(deep.exit_code, 2);
+  EXPECT_EQ(deep.err, "ptc-gen: --max-depth must be at most 128 (types nest at most 256 schema levels)\n");
   EXPECT_EQ(gen({"--check", path("out"), "--print-signatures", path("shop.hpp"), "--"}).exit_code, 2);
   auto help = gen({"--help"});
   EXPECT_EQ(help.exit_code, 0);

@@ -25,6 +25,10 @@ enum class Direction { Input, Output };
 struct ValidateOptions {
   Direction direction = Direction::Output;
   Mode mode = Mode::Enabled;
+  /// Tool arguments: in the input direction outside strict mode, a field a map does not declare is
+  /// dropped with the warning `unexpected field (ignored)` (and a "did you mean" when a declared name is
+  /// close), as generated decoders do. Off (prompt and command params), such a field is kept as given.
+  bool drop_undeclared = false;
 };
 
 /// One finding. `path` looks like `results[0].customer.id`; the value itself is `(root)`.

@@ -79,7 +79,8 @@ class Parser {
   std::string describe_here() const {
     if (at_end()) return "end of input";
     auto c = static_cast<unsigned char>(src_[pos_]);
-    if (c < 0x20 || c >= 0x7f) return "character";
+    if (c >= 0x80) return "a non-ASCII character";
+    if (c < 0x20 || c == 0x7f) return "a control character";
     return std::string("'") + static_cast<char>(c) + "'";
   }
 
@@ -99,6 +100,9 @@ class Parser {
       std::size_t start = pos_;
       while (!at_end() && word_char(src_[pos_])) ++pos_;
       std::string name(src_.substr(start, pos_ - start));
+      if (!at_end() && static_cast<unsigned char>(src_[pos_]) >= 0x80)
+        return err(pos_, std::string(what) +
+                             " names are ASCII identifiers (letters, digits, '_'), got a non-ASCII character");
       if (name.empty()) {
         if (at_end())
           return err(pos_, "unexpected end of input, expected a " + std::string(what) + " name or '" + close + "'");

@@ -21,11 +21,22 @@ struct Codec<std::chrono::time_point<std::chrono::system_clock, Duration>> {
     using Seconds = std::chrono::duration<double>;
     constexpr double lo = std::chrono::duration_cast<Seconds>(Duration::min()).count();
     constexpr double hi = std::chrono::duration_cast<Seconds>(Duration::max()).count();
-    if (!t || static_cast<double>(t->seconds) <= lo || static_cast<double>(t->seconds) + 1 >= hi)
-      return detail::bad_time(d, s);
-    out = TimePoint(std::chrono::duration_cast<Duration>(std::chrono::seconds(t->seconds)) +
-                    std::chrono::duration_cast<Duration>(std::chrono::nanoseconds(t->nanos)));
+    if (!t) return detail::bad_time(d, s);
+    if (static_cast<double>(t->seconds) <= lo || static_cast<double>(t->seconds) + 1 >= hi)
+      return detail::time_out_of_range(d, s);
+    const auto fraction = std::chrono::nanoseconds(t->nanos);
+    const auto held = std::chrono::duration_cast<Duration>(fraction);
+    // Digits the type cannot hold are refused rather than dropped: "10:30:00.5" is not "10:30:00".
+    if (std::chrono::duration_cast<std::chrono::nanoseconds>(held) != fraction)
+      return detail::time_too_precise(d, s, fraction_digits());
+    out = TimePoint(std::chrono::duration_cast<Duration>(std::chrono::seconds(t->seconds)) + held);
     return true;
+  }
+  // Decimal digits of a second the duration holds: 0 for seconds, 3 for milliseconds, ...
+  static constexpr int fraction_digits() {
+    int n = 0;
+    for (auto den = Duration::period::den / Duration::period::num; den > 1 && n < 9; den /= 10) ++n;
+    return n;
   }
   template <class W>
   static void encode(W& w, const TimePoint& value) {

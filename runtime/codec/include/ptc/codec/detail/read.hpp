@@ -56,6 +56,8 @@ bool decode_int(Decoder& d, Value& v, bool is_unsigned, std::int64_t min, std::u
 /// An int64 read from the JSON that does not fit the C++ type; records the error, returns false.
 bool int_outside(Decoder& d, std::int64_t value, bool is_unsigned, std::int64_t min, std::uint64_t max);
 bool decode_float(Decoder& d, Value& v, double& out);
+/// `expected float within +/-3.40282e+38, got float 3.4e+39` for a value past a narrower type's range.
+bool float_outside(Decoder& d, double value, double max);
 bool decode_bool(Decoder& d, Value& v, bool& out);
 /// A number written with more than 19 digits, read correctly rounded: simdjson 3.0.1 On-Demand
 /// silently misreads some (simdjson#2093: 0.1234567890123456789012 became 0.0017...). `x` is what
@@ -180,11 +182,16 @@ struct UtcTime {
   std::uint32_t nanos = 0;
 };
 std::optional<UtcTime> parse_time(std::string_view text);
+/// Throws std::out_of_range for a time outside the years 0000-9999.
 std::string format_time(UtcTime t);
 std::optional<std::chrono::year_month_day> parse_date(std::string_view text);
 std::string format_date(const std::chrono::year_month_day& date);
 /// `expected ISO 8601 time such as "2025-12-29T10:30:00Z", got string "..."`; returns false.
 bool bad_time(Decoder& d, std::string_view text);
+/// A valid time the C++ time point cannot hold.
+bool time_out_of_range(Decoder& d, std::string_view text);
+/// A fraction of a second finer than the time point's unit (`fraction_digits` is what it holds).
+bool time_too_precise(Decoder& d, std::string_view text, int fraction_digits);
 bool bad_date(Decoder& d, std::string_view text);
 
 template <class T>

@@ -97,6 +97,11 @@ struct Codec<T> {
     } else if (!detail::decode_float(d, v, x)) {
       return false;
     }
+    // A double past float's range would become infinity: refused rather than silently changed.
+    if constexpr (std::numeric_limits<T>::max() < std::numeric_limits<double>::max())
+      if (x > static_cast<double>(std::numeric_limits<T>::max()) ||
+          x < static_cast<double>(std::numeric_limits<T>::lowest()))
+        return detail::float_outside(d, x, static_cast<double>(std::numeric_limits<T>::max()));
     out = static_cast<T>(x);
     return true;
   }
