@@ -70,7 +70,8 @@ struct Run {
   std::vector<Header> headers;
   std::vector<std::optional<model::HeaderModel>> models;
   std::set<std::string> files_read;
-  std::string out_dir;  ///< absolute
+  std::string out_dir;           ///< absolute
+  std::set<std::string> listed;  ///< real paths of the headers, for tools declared in included ones
 
   const Header* find(llvm::StringRef abs) const {
     for (const auto& h : headers)
@@ -177,7 +178,7 @@ class HeaderConsumer : public ASTConsumer {
     header.stem = stem_of(h.given);
     header.include = include_spelling(h);
     detail::Reporter reporter(ast, ci_.getSema(), h.given);
-    detail::collect_tools(ast, reporter, run_.options.max_depth, header);
+    detail::collect_tools(ast, reporter, run_.options.max_depth, header, run_.listed);
     run_.models[index_] = std::move(header);
   }
 
@@ -232,8 +233,12 @@ class HeaderActionFactory : public tooling::FrontendActionFactory {
 
 Extraction extract(const tooling::CompilationDatabase& db, const std::vector<std::string>& headers,
                    const Options& options, llvm::raw_ostream& diagnostics, bool colors) {
-  Run run{options, {}, {}, {}, absolute(options.out_dir.empty() ? "." : options.out_dir)};
-  for (const auto& h : headers) run.headers.push_back({h, absolute(h)});
+  Run run{options, {}, {}, {}, absolute(options.out_dir.empty() ? "." : options.out_dir), {}};
+  for (const auto& h : headers) {
+    run.headers.push_back({h, absolute(h)});
+    llvm::SmallString<256> real;
+    if (!llvm::sys::fs::real_path(h, real)) run.listed.insert(std::string(real));
+  }
   run.models.resize(headers.size());
 
   AsGivenDatabase as_given(db, run);

@@ -42,11 +42,15 @@ const Annotation* find(const std::vector<Annotation>& notes, llvm::StringRef key
 /// The PTC_TOOL functions spelled in the main file, in declaration order.
 class Finder : public RecursiveASTVisitor<Finder> {
  public:
-  explicit Finder(Reporter& reporter) : reporter_(reporter) {}
+  Finder(Reporter& reporter, const std::set<std::string>& listed) : reporter_(reporter), listed_(listed) {}
 
   bool TraverseDecl(Decl* d) {
-    // Only what this header spells counts; declarations of headers it includes are theirs.
-    if (d && !llvm::isa<TranslationUnitDecl>(d) && !reporter_.in_main_file(d->getLocation())) return true;
+    // Only what this header spells counts; declarations of headers it includes are theirs, and are
+    // only looked at to tell about tools no run would generate.
+    if (d && !llvm::isa<TranslationUnitDecl>(d) && !reporter_.in_main_file(d->getLocation())) {
+      elsewhere(d);
+      return true;
+    }
     return RecursiveASTVisitor::TraverseDecl(d);
   }
 
@@ -67,7 +71,28 @@ class Finder : public RecursiveASTVisitor<Finder> {
   std::vector<FunctionDecl*> tools;
 
  private:
+  // A declaration of an included header: a PTC_TOOL there is generated only if that header is listed too.
+  void elsewhere(Decl* d) {
+    const SourceManager& sm = reporter_.ast().getSourceManager();
+    const SourceLocation loc = sm.getExpansionLoc(d->getLocation());
+    if (loc.isInvalid() || sm.isInSystemHeader(loc)) return;
+    if (llvm::isa<NamespaceDecl, LinkageSpecDecl, CXXRecordDecl>(d)) {
+      for (Decl* child : llvm::cast<DeclContext>(d)->decls()) elsewhere(child);
+      return;
+    }
+    const auto* fd = llvm::dyn_cast<FunctionDecl>(d);
+    if (!fd || !find(annotations(fd, sm), "ptc.tool")) return;
+    const auto entry = sm.getFileEntryRefForID(sm.getFileID(loc));
+    if (!entry) return;
+    const std::string file = entry->getFileEntry().tryGetRealPathName().str();
+    if (file.empty() || listed_.count(file) || !warned_.insert(file).second) return;
+    reporter_.warning(loc, "PTC_TOOL on '" + fd->getNameAsString() + "' is not generated: its header is not listed",
+                      "add it to ptc_generate's HEADERS (or to ptc-gen's command line)");
+  }
+
   Reporter& reporter_;
+  const std::set<std::string>& listed_;
+  std::set<std::string> warned_;
 };
 
 class ToolBuilder {
@@ -471,8 +496,9 @@ void ToolBuilder::run(const std::vector<FunctionDecl*>& found) {
 
 }  // namespace
 
-void collect_tools(ASTContext& ast, Reporter& reporter, unsigned max_depth, model::HeaderModel& header) {
-  Finder finder(reporter);
+void collect_tools(ASTContext& ast, Reporter& reporter, unsigned max_depth, model::HeaderModel& header,
+                   const std::set<std::string>& listed) {
+  Finder finder(reporter, listed);
   finder.TraverseDecl(ast.getTranslationUnitDecl());
   ToolBuilder builder(reporter, header, max_depth);
   builder.run(finder.tools);
