@@ -114,6 +114,9 @@ class Emitter {
 
   Result<J> map(const Schema& s, const std::string& path) {
     J props = J::object();
+    // Field names are unique (Schema::map checks): appended without ordered_json's linear key search,
+    // which made a struct with many fields quadratic.
+    auto& members = props.get_ref<J::object_t&>();
     J required = J::array();
     for (const auto& e : s.entries()) {
       std::string where = path.empty() ? e.name : path + "." + e.name;
@@ -123,7 +126,7 @@ class Emitter {
         // firewall() puts the placeholder in place of whatever the field held, null included.
         J hidden{{"type", "string"}, {"const", kFirewalled}};
         if (!e.doc.empty()) hidden["description"] = e.doc;
-        props[e.name] = std::move(hidden);
+        members.emplace_back(e.name, std::move(hidden));
         if (!may_be_absent) required.push_back(e.name);
         continue;
       }
@@ -144,7 +147,7 @@ class Emitter {
         }
       }
       if (!doc.empty()) schema["description"] = doc;
-      props[e.name] = std::move(schema);
+      members.emplace_back(e.name, std::move(schema));
       if (!may_be_absent || p_ == Profile::OpenAI) required.push_back(e.name);
     }
     J out{{"type", "object"}, {"properties", std::move(props)}};

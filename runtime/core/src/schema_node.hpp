@@ -16,6 +16,7 @@ struct Node {
   Kind kind = Kind::Any;
   std::vector<Schema> children;        // item (1) / key,value (2) / tuple, or, and parts
   std::vector<MapEntry> entries;       // Map
+  std::vector<std::size_t> by_name;    // Map: indices of `entries` sorted by name, for find()
   std::vector<nlohmann::json> values;  // Enum
   Refine op = Refine::Gt;
   nlohmann::json bound;  // Refinement

@@ -102,6 +102,7 @@ class Converter {
     if (op == "enum") {
       if (args == 0) return err(v, "[:enum v ...] needs at least one value");
       std::vector<nlohmann::json> values;
+      std::set<nlohmann::json> seen;
       for (std::size_t i = 1; i < v.items.size(); ++i) {
         const Value& x = v.items[i];
         nlohmann::json j;
@@ -113,8 +114,8 @@ class Converter {
           case T::Bool: j = x.boolean; break;
           default: return err(x, "enum values must be strings, keywords, numbers or booleans, got " + edn::describe(x));
         }
-        for (const auto& seen : values)
-          if (seen == j) return err(x, "duplicate enum value " + j.dump());
+        // Ordered as == compares (1 and 1.0 are one value), so a set finds repeats in O(log n).
+        if (!seen.insert(j).second) return err(x, "duplicate enum value " + j.dump());
         values.push_back(std::move(j));
       }
       return Schema::enumeration(std::move(values));

@@ -253,6 +253,7 @@ class Parser {
     if (peek() != '[') return err(pos_, "expected '[' right after :enum, e.g. :enum[low high]");
     ++pos_;
     std::vector<nlohmann::json> values;
+    std::set<std::string, std::less<>> seen;  // a scan per value made 20 000 values take seconds
     for (;;) {
       while (!at_end() &&
              (src_[pos_] == ' ' || src_[pos_] == ',' || src_[pos_] == '\t' || src_[pos_] == '\n' || src_[pos_] == '\r'))
@@ -276,8 +277,7 @@ class Parser {
           return err(pos_, "expected an enum value (a word or a \"string\"), got " + describe_here());
         value = std::string(src_.substr(value_at, pos_ - value_at));
       }
-      for (const auto& v : values)
-        if (v == value) return err(value_at, "duplicate enum value " + text::quote(value));
+      if (!seen.insert(value).second) return err(value_at, "duplicate enum value " + text::quote(value));
       values.emplace_back(std::move(value));
     }
     if (values.empty()) return err(at, ":enum[] needs at least one value");
