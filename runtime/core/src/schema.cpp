@@ -66,13 +66,13 @@ Schema Schema::primitive(Kind k) {
   if (!is_primitive_kind(k)) fail("Schema::primitive: not a primitive kind");
   // Primitives are interned: equal primitives share one node.
   static const std::shared_ptr<const Node> nodes[] = {
-      std::make_shared<Node>(Node{Kind::String, {}, {}, {}, {}, {}, {}}),
-      std::make_shared<Node>(Node{Kind::Int, {}, {}, {}, {}, {}, {}}),
-      std::make_shared<Node>(Node{Kind::Float, {}, {}, {}, {}, {}, {}}),
-      std::make_shared<Node>(Node{Kind::Bool, {}, {}, {}, {}, {}, {}}),
-      std::make_shared<Node>(Node{Kind::Keyword, {}, {}, {}, {}, {}, {}}),
-      std::make_shared<Node>(Node{Kind::Any, {}, {}, {}, {}, {}, {}}),
-      std::make_shared<Node>(Node{Kind::Nil, {}, {}, {}, {}, {}, {}}),
+      std::make_shared<Node>(Node{Kind::String, {}, {}, {}, {}, {}, {}, {}}),
+      std::make_shared<Node>(Node{Kind::Int, {}, {}, {}, {}, {}, {}, {}}),
+      std::make_shared<Node>(Node{Kind::Float, {}, {}, {}, {}, {}, {}, {}}),
+      std::make_shared<Node>(Node{Kind::Bool, {}, {}, {}, {}, {}, {}, {}}),
+      std::make_shared<Node>(Node{Kind::Keyword, {}, {}, {}, {}, {}, {}, {}}),
+      std::make_shared<Node>(Node{Kind::Any, {}, {}, {}, {}, {}, {}, {}}),
+      std::make_shared<Node>(Node{Kind::Nil, {}, {}, {}, {}, {}, {}, {}}),
   };
   return Schema(nodes[static_cast<int>(k)]);
 }
