@@ -35,31 +35,21 @@ bool unknown_field(Decoder& d, Value& v, std::span<const FieldInfo> fields, std:
   return false;
 }
 
-void KeyedIssues::record(Decoder::Mark begin, std::size_t rank, std::string_view key, bool ok) {
-  for (auto& e : entries_)
-    if (e.span.rank == rank && e.span.key == key) e.dropped = true;
-  const auto end = d_.mark();
-  if (!ok || !(begin == end)) entries_.push_back({{begin, end, rank, key}, ok, false});
-}
-
 bool KeyedIssues::finish() {
   if (entries_.empty()) return true;
   bool ok = true;
   bool in_order = true;
-  std::vector<Decoder::Span> kept;
+  std::vector<Decoder::Span> spans;
+  spans.reserve(entries_.size());
   for (const auto& e : entries_) {
-    if (e.dropped) {
-      in_order = false;
-      continue;
-    }
     ok &= e.ok;
-    if (!kept.empty()) {
-      const auto& last = kept.back();
+    if (!spans.empty()) {
+      const auto& last = spans.back();
       if (last.rank > e.span.rank || (last.rank == e.span.rank && !(last.key < e.span.key))) in_order = false;
     }
-    kept.push_back(e.span);
+    spans.push_back(e.span);
   }
-  if (!in_order) d_.reorder(from_, kept);
+  if (!in_order) d_.reorder(from_, spans);
   return ok;
 }
 

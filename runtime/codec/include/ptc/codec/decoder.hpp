@@ -79,8 +79,7 @@ class Decoder {
     std::string_view key;  ///< second sort key (unknown fields and map keys sort by key, as std::map does)
   };
   /// Rewrites the issues recorded since `from` as those of `spans` only, ordered by (rank, key); the
-  /// issues of spans left out are dropped (a repeated key: the last occurrence wins, as in
-  /// nlohmann::json). `spans` must cover disjoint ranges after `from`.
+  /// issues of spans left out are dropped. `spans` must cover disjoint ranges after `from`.
   void reorder(Mark from, std::vector<Span>& spans);
 
   /// Depth guard for nested objects and lists: past ptc::kMaxJsonDepth levels the document is refused

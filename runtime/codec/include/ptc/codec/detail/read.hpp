@@ -118,24 +118,24 @@ class SeenKeys {
 bool unknown_field(Decoder& d, Value& v, std::span<const FieldInfo> fields, std::string_view key);
 
 /// Puts the issues of an object's keys in the validator's order: declared fields in declaration
-/// order, then undeclared fields (or a map's keys) by key, and lets the last of a repeated key win.
+/// order, then undeclared fields (or a map's keys) by key. Keys are unique: a repeated one is invalid
+/// JSON (duplicate_key) before its value is read.
 class KeyedIssues {
  public:
   explicit KeyedIssues(Decoder& d) : d_(d), from_(d.mark()) {}
   /// After decoding one key's value, whose issues were recorded since `begin`.
   void close(Decoder::Mark begin, std::size_t rank, std::string_view key, bool ok) {
-    if (ok && entries_.empty() && begin == d_.mark()) return;  // nothing to order, nothing to drop
-    record(begin, rank, key, ok);
+    const auto end = d_.mark();
+    if (ok && begin == end) return;  // nothing to order
+    entries_.push_back({{begin, end, rank, key}, ok});
   }
-  /// Orders the issues; whether every key (the last of each repeated one) decoded.
+  /// Orders the issues; whether every key decoded.
   bool finish();
 
  private:
-  void record(Decoder::Mark begin, std::size_t rank, std::string_view key, bool ok);
   struct Entry {
     Decoder::Span span;
     bool ok = true;
-    bool dropped = false;
   };
   Decoder& d_;
   Decoder::Mark from_;
