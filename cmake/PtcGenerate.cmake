@@ -8,7 +8,8 @@
 # directories and compile definitions (its own and those of what it links, as the compiler does), a
 # depfile makes editing any header it read regenerate, and outputs are rewritten only when their bytes
 # change, so an edit that does not change the tools recompiles only what includes the edited header,
-# never the generated code.
+# never the generated code. The step is named `ptc-gen <target>` in the build's output and, with Ninja,
+# runs in the terminal pool, so ptc-gen's diagnostics come first when it fails (one at a time).
 # CHECK_DIR <dir> adds a CTest test `ptc_check.<target>` that fails (printing a unified diff) when the
 # files committed in <dir> differ from what ptc-gen generates now: a drift check for CI.
 
@@ -72,7 +73,11 @@ function(ptc_generate)
     DEPENDS ${headers} ptc::ptc-gen
     DEPFILE "${depfile}"
     COMMAND_EXPAND_LISTS
-    COMMENT "ptc-gen: generating tools of ${tgt}"
+    # With Ninja, a failed step prints `FAILED:` with every output (twice: CMake adds absolute aliases)
+    # and the whole command line before what the step printed. In the terminal pool ptc-gen writes
+    # straight to the terminal, so its first diagnostic follows this short line instead.
+    COMMENT "ptc-gen ${tgt}"
+    USES_TERMINAL
     VERBATIM)
   target_sources(${tgt} PRIVATE ${sources})
   target_include_directories(${tgt} PUBLIC "$<BUILD_INTERFACE:${out_dir}>")

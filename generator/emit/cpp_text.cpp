@@ -10,6 +10,8 @@ std::string string_literal(std::string_view text) {
     switch (ch) {
       case '"': out += "\\\""; continue;
       case '\\': out += "\\\\"; continue;
+      // `??=` and the like would be trigraphs (C++14 and before) and draw -Wtrigraphs after.
+      case '?': out += "\\?"; continue;
       case '\n': out += "\\n"; continue;
       case '\t': out += "\\t"; continue;
       default: break;

@@ -7,8 +7,8 @@
 
 namespace ptcgen::emit {
 
-/// `"..."` with every byte that is not printable ASCII (and `"`, `\`) escaped, so the literal means the
-/// same bytes whatever the compiler's source character set.
+/// `"..."` with every byte that is not printable ASCII (and `"`, `\`, `?`) escaped, so the literal means
+/// the same bytes whatever the compiler's source character set, and `??=` is no trigraph to warn about.
 std::string string_literal(std::string_view text);
 
 /// `R"ptc(...)ptc"`, with another delimiter (`ptc0`, `ptc1`, ...; never over C++'s 16 characters) when

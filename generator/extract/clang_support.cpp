@@ -1,5 +1,7 @@
 #include "extract/clang_support.hpp"
 
+#include <algorithm>
+
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/QualTypeNames.h>
@@ -201,7 +203,37 @@ std::string Reporter::comment_text(const RawComment* comment) const {
   return comment->getFormattedText(ast_.getSourceManager(), ast_.getDiagnostics());
 }
 
+std::uint64_t Reporter::type_nodes(QualType type) const {
+  const Type* t = type.getCanonicalType().getTypePtrOrNull();
+  if (!t) return 1;
+  if (auto it = nodes_.find(t); it != nodes_.end()) return it->second;
+  std::uint64_t n = 1;
+  const auto add = [&](QualType inner) { n = std::min(n + type_nodes(inner), kMaxTypeNodes + 1); };
+  if (t->isPointerType() || t->isReferenceType() || t->isMemberPointerType()) {
+    add(t->getPointeeType());
+  } else if (const auto* at = llvm::dyn_cast<ArrayType>(t)) {
+    add(at->getElementType());
+  } else if (const auto* ft = llvm::dyn_cast<FunctionProtoType>(t)) {
+    add(ft->getReturnType());
+    for (QualType p : ft->getParamTypes()) add(p);
+  } else if (const auto* spec = llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(t->getAsCXXRecordDecl())) {
+    for (const auto& a : flat_arguments(spec->getTemplateArgs().asArray())) {
+      if (a.getKind() == TemplateArgument::Type)
+        add(a.getAsType());
+      else
+        n = std::min(n + 1, kMaxTypeNodes + 1);
+    }
+  }
+  nodes_.emplace(t, n);
+  return n;
+}
+
 std::string Reporter::quote(QualType type) const {
+  if (type_nodes(type) > kMaxTypeNodes) {
+    const auto* rd = type.getCanonicalType()->getAsCXXRecordDecl();
+    const auto* spec = llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(rd);
+    return spec ? "'" + qualified_name(spec->getSpecializedTemplate()) + "<...>'" : "'(a type too large to print)'";
+  }
   const PrintingPolicy policy = ast_.getPrintingPolicy();
   std::string out = "'" + type.getAsString(policy) + "'";
   // A user's alias hides what it stands for; the standard library's (std::string) do not need it said.

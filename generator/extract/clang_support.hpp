@@ -2,6 +2,8 @@
 // What the clang-facing parts of extract/ share: diagnostics, model locations, C++ spellings of
 // declarations, and reading the PTC_* annotations. Internal to extract/.
 
+#include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,8 +42,13 @@ class Reporter {
   bool in_main_file(clang::SourceLocation loc) const;
   /// The source text of a range, for messages.
   std::string text(clang::SourceRange range) const;
-  /// 'T' as written, with the canonical type when they differ: 'UserPtr' (aka 'shop::User *').
+  /// 'T' as written, with the canonical type when they differ: 'UserPtr' (aka 'shop::User *'). A type
+  /// over kMaxTypeNodes is named by its template only ('S<...>'): printing it could take forever.
   std::string quote(clang::QualType type) const;
+  /// How many types the canonical type is made of, template arguments included, counted as a tree
+  /// (`pair<T, T>` counts T twice), up to kMaxTypeNodes + 1. Memoized, so linear in the distinct types
+  /// even when the tree is exponentially larger.
+  std::uint64_t type_nodes(clang::QualType type) const;
 
   /// Whether `type` is complete, instantiating a class template specialization that only a
   /// declaration names (`std::map<K, V> f();` does not instantiate the map).
@@ -63,7 +70,17 @@ class Reporter {
   unsigned error_id_;
   unsigned warning_id_;
   unsigned note_id_;
+  mutable std::map<const clang::Type*, std::uint64_t> nodes_;
 };
+
+/// Types a parameter's or result's type may nest, counting every struct, container, optional,
+/// variant... as one level (the parameter's own type is level 1). The runtime reads schemas and
+/// values no deeper than this, and the recursion over a type's structure stays bounded (a chain of
+/// thousands of nested structs, or a template whose fields instantiate ever longer versions of it).
+inline constexpr unsigned kMaxTypeDepth = 256;
+/// Types one type may be made of, counted as type_nodes() does. Bounds the work (and the length of
+/// its name) for templates whose arguments double at each level (`S<std::pair<T, T>>`).
+inline constexpr std::uint64_t kMaxTypeNodes = 10000;
 
 /// Qualified name without inline and anonymous namespaces, which generated code does not need to
 /// spell: "shop::Item", "std::vector", "std::chrono::system_clock". With `global`, a leading "::".

@@ -1,6 +1,11 @@
 #include "extract/types.hpp"
 
+#include <algorithm>
+#include <map>
 #include <set>
+#include <string>
+#include <vector>
+
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/RawCommentList.h>
@@ -73,6 +78,15 @@ void collect_fields(const CXXRecordDecl* rd, std::vector<const FieldDecl*>& out)
   for (const auto* f : rd->fields()) out.push_back(f);
 }
 
+/// A field path of up to 8 names as is, a longer one by its first and last three ("a.b.c...x.y.z"):
+/// paths grow up to kMaxTypeDepth names.
+std::string abbreviated_path(const std::string& path) {
+  std::vector<std::size_t> dots;
+  for (std::size_t i = path.find('.'); i != std::string::npos; i = path.find('.', i + 1)) dots.push_back(i);
+  if (dots.size() < 8) return path;
+  return path.substr(0, dots[2]) + "..." + path.substr(dots[dots.size() - 3] + 1);
+}
+
 bool is_local(const Decl* d) { return d->getParentFunctionOrMethod() != nullptr; }
 
 std::string enum_name(const EnumDecl* ed, bool global) {
@@ -87,7 +101,9 @@ std::string doc_of(const Decl* decl, const Reporter& reporter) {
 
 }  // namespace
 
-std::optional<std::string> not_a_plain_struct(const CXXRecordDecl* rd) {
+std::optional<std::string> not_a_plain_struct(const CXXRecordDecl* rd, unsigned depth) {
+  static const std::string kTooDeep = "its base classes nest deeper than " + std::to_string(kMaxTypeDepth) + " levels";
+  if (depth > kMaxTypeDepth) return kTooDeep;
   if (!rd->isAggregate()) {
     for (const auto* f : rd->fields())
       if (f->getAccess() != AS_public) return "it has a non-public field '" + f->getNameAsString() + "'";
@@ -101,7 +117,8 @@ std::optional<std::string> not_a_plain_struct(const CXXRecordDecl* rd) {
   for (const auto& base : rd->bases()) {
     const auto* b = base.getType()->getAsCXXRecordDecl();
     if (!b) return std::string("it has a dependent base class");
-    if (auto why = not_a_plain_struct(b)) return "its base '" + qualified_name(b) + "' is not plain: " + *why;
+    if (auto why = not_a_plain_struct(b, depth + 1))
+      return *why == kTooDeep ? *why : "its base '" + qualified_name(b) + "' is not plain: " + *why;
   }
   for (const auto* f : rd->fields()) {
     if (f->isAnonymousStructOrUnion()) return std::string("it has an anonymous struct or union member");
@@ -140,7 +157,8 @@ void TypeMapper::reach(QualType type, SourceLocation loc) { reach_type(type, loc
 void TypeMapper::reach_type(QualType type, SourceLocation loc, unsigned depth) {
   QualType t = type.getNonReferenceType().getCanonicalType().getUnqualifiedType();
   const auto* rd = t->getAsCXXRecordDecl();
-  if (!rd) return;
+  // map() reports what lies beyond these limits.
+  if (!rd || depth > kMaxTypeDepth || reporter_.type_nodes(t) > kMaxTypeNodes) return;
   if (const auto* spec = library_specialization(rd)) {
     for (const auto& a : flat_arguments(spec->getTemplateArgs().asArray()))
       if (is_type(a)) reach_type(a.getAsType(), loc, depth);
@@ -160,13 +178,13 @@ void TypeMapper::reach_type(QualType type, SourceLocation loc, unsigned depth) {
 // --- pass 2 --------------------------------------------------------------------------------------
 
 std::optional<model::Type> TypeMapper::map(QualType type, const Subject& subject, bool parameter) {
-  return map_type(type, Frame{&subject, 1, parameter, false, false});
+  return map_type(type, Frame{&subject, 1, 1, parameter, false, false});
 }
 
 std::string TypeMapper::describe(const Frame& f, QualType offending, llvm::StringRef reason) const {
   const Subject& s = *f.subject;
   std::string out = s.what;
-  if (!s.field_path.empty()) out += ": field '" + s.field_path + "'";
+  if (!s.field_path.empty()) out += ": field '" + abbreviated_path(s.field_path) + "'";
   out += " has type " + reporter_.quote(s.declared);
   const auto strip = [](QualType q) { return q.getNonReferenceType().getCanonicalType().getUnqualifiedType(); };
   if (strip(offending) != strip(s.declared)) out += ", which holds " + reporter_.quote(offending);
@@ -181,8 +199,40 @@ void TypeMapper::warn(const Frame& f, QualType offending, llvm::StringRef reason
   reporter_.warning(f.subject->loc, describe(f, offending, reason), recommendation);
 }
 
+void TypeMapper::too_deep(const Frame& f, QualType offending) {
+  fail(f, offending, "types nest deeper than " + std::to_string(kMaxTypeDepth) + " levels here",
+       "each struct, container, optional, variant or tuple is one level; flatten the type, or hold the deeper "
+       "part as nlohmann::json");
+}
+
+unsigned TypeMapper::height(const model::Type& type) const {
+  if (type.kind == model::TypeKind::Struct || type.kind == model::TypeKind::DepthLimit) {
+    auto it = heights_.find(type.name);
+    return it == heights_.end() ? 1 : it->second;
+  }
+  unsigned below = 0;
+  for (const auto& a : type.args) below = std::max(below, height(a));
+  return 1 + below;
+}
+
+void TypeMapper::reject_annotations(const Decl* d, llvm::StringRef what) {
+  if (!rejected_.insert(d).second) return;
+  for (const auto& a : annotations(d, reporter_.ast().getSourceManager()))
+    reporter_.error(a.loc, macro_name(a.key) + " has no effect on " + what.str(),
+                    a.key == "ptc.doc" ? "document it with a /// comment" : "remove it");
+  // Bases lend their fields, never their annotations.
+  if (const auto* rd = llvm::dyn_cast<CXXRecordDecl>(d)) {
+    for (const auto& base : rd->bases())
+      if (const auto* b = base.getType()->getAsCXXRecordDecl()) reject_annotations(b, what);
+  }
+}
+
 std::optional<model::Type> TypeMapper::map_type(QualType type, const Frame& f) {
   const QualType t = type.getCanonicalType().getUnqualifiedType();
+  if (f.level > kMaxTypeDepth) {
+    too_deep(f, type);
+    return std::nullopt;
+  }
   if (t->isReferenceType()) {
     fail(f, type, "references cannot hold decoded values", "store the value itself");
     return std::nullopt;
@@ -282,6 +332,7 @@ std::optional<model::Type> TypeMapper::map_enum(QualType type, const Frame& f) {
   model::Type out = make(model::TypeKind::Enum, enum_name(ed, true));
   out.name = enum_name(ed, false);
   if (enums_.insert(ed).second) {
+    reject_annotations(ed, "an enum");
     model::Enum e;
     e.name = out.name;
     e.cpp = out.cpp;
@@ -306,6 +357,7 @@ std::optional<model::Type> TypeMapper::map_enum(QualType type, const Frame& f) {
 struct TypeMapper::Record {
   Record(QualType written, const Frame& outer, std::string qualified, std::vector<TemplateArgument> arguments)
       : type(written), f(outer), name(std::move(qualified)), args(std::move(arguments)), inner(outer) {
+    inner.level = outer.level + 1;
     inner.parameter = false;
     inner.in_variant = false;
     inner.expected_value = false;
@@ -442,6 +494,12 @@ std::optional<model::Type> TypeMapper::map_record(QualType type, const Frame& f)
   }
   if (rd->isLambda()) {
     fail(f, type, "a lambda cannot be sent as JSON", "take a std::string or a struct describing the action instead");
+    return std::nullopt;
+  }
+  if (reporter_.type_nodes(canonical) > kMaxTypeNodes) {
+    fail(f, type, "the type is made of more than " + std::to_string(kMaxTypeNodes) + " types",
+         "a template whose arguments grow at each level cannot be described; break the chain with "
+         "nlohmann::json or a plain struct");
     return std::nullopt;
   }
   // Library templates map by name and arguments: instantiating them (std::vector<Input> for each tool)
@@ -630,7 +688,12 @@ std::optional<model::Type> TypeMapper::map_duration(const Record& r) {
          "use an integer duration such as std::chrono::milliseconds");
     return std::nullopt;
   }
-  return make(model::TypeKind::Duration, chrono_alias(r.type).value_or(spell(r.type, reporter_.ast(), false)));
+  model::Type out =
+      make(model::TypeKind::Duration, chrono_alias(r.type).value_or(spell(r.type, reporter_.ast(), false)));
+  // The count's width, as an Integer's: what PTC_RANGE is checked against.
+  out.bits = static_cast<unsigned>(reporter_.ast().getTypeSize(rep));
+  out.is_signed = rep->isSignedIntegerType();
+  return out;
 }
 
 std::optional<model::Type> TypeMapper::map_expected(const Record& r) {
@@ -683,6 +746,11 @@ std::optional<model::Type> TypeMapper::map_struct(QualType type, const CXXRecord
   // Recorded even beyond the depth limit: the limit shortens the schema, but generated code still
   // decodes and encodes the value in full.
   if (state.status != Status::Done && !build_struct(rd, out.name, out.cpp, f)) return std::nullopt;
+  // Built elsewhere, from a shallower place: its levels still count here.
+  if (f.level - 1 + structs_[rd].height > kMaxTypeDepth) {
+    too_deep(f, type);
+    return std::nullopt;
+  }
   if (f.depth > max_depth_) {
     // Said once, where the limit cuts; what lies deeper is inside that :map.
     if (f.depth == max_depth_ + 1)
@@ -706,16 +774,18 @@ bool TypeMapper::build_struct(const CXXRecordDecl* rd, const std::string& name, 
   s.doc = doc_of(rd, reporter_);
   s.location = reporter_.location(rd->getLocation());
 
+  reject_annotations(rd, "a struct");
   std::vector<const FieldDecl*> fields;
   collect_fields(rd, fields);
   bool ok = true;
+  std::map<std::string, std::string> json_names;  ///< JSON name -> C++ name
   for (const FieldDecl* field : fields) {
     Subject sub;
     sub.what = f.subject->what;
     sub.field_path = (f.subject->field_path.empty() ? "" : f.subject->field_path + ".") + field->getNameAsString();
     sub.loc = field->getLocation();
     sub.declared = field->getType();
-    auto type = map_type(field->getType(), Frame{&sub, depth + 1, false, false, false});
+    auto type = map_type(field->getType(), Frame{&sub, depth + 1, f.level + 1, false, false, false});
     if (!type) {
       ok = false;
       continue;
@@ -728,14 +798,28 @@ bool TypeMapper::build_struct(const CXXRecordDecl* rd, const std::string& name, 
     }
     model::Field out;
     out.cpp_name = field->getNameAsString();
-    out.json_name = notes.firewall ? "_" + out.cpp_name : out.cpp_name;
+    const std::string& renamed = notes.name ? *notes.name : out.cpp_name;
+    out.json_name = notes.firewall ? "_" + renamed : renamed;
+    // Renamed and firewalled fields, and bases' fields, can meet on one JSON name.
+    if (auto [at, added] = json_names.emplace(out.json_name, out.cpp_name); !added) {
+      reporter_.error(field->getLocation(),
+                      "fields '" + at->second + "' and '" + out.cpp_name + "' of '" + s.name +
+                          "' both have the JSON name \"" + out.json_name + "\"",
+                      "give one of them another PTC_NAME");
+      ok = false;
+      continue;
+    }
     out.type = std::move(*type);
     out.doc = notes.doc ? *notes.doc : doc_of(field, reporter_);
     out.constraints = std::move(notes.constraints);
     out.location = reporter_.location(field->getLocation());
     s.fields.push_back(std::move(out));
   }
+  unsigned below = 0;
+  for (const auto& field : s.fields) below = std::max(below, height(field.type));
   structs_[rd].status = ok ? Status::Done : Status::Failed;
+  structs_[rd].height = 1 + below;
+  heights_[s.name] = 1 + below;
   if (ok) header_.structs.push_back(std::move(s));
   return ok;
 }

@@ -46,6 +46,7 @@ class TypeMapper {
   struct Frame {
     const Subject* subject;
     unsigned depth;       ///< struct nesting level of the type being mapped (a parameter's struct: 1)
+    unsigned level;       ///< type nesting level, every type counted (a parameter's own type: 1)
     bool parameter;       ///< the parameter's own type (not inside another type)
     bool in_variant;      ///< an alternative of a std::variant (std::monostate allowed)
     bool expected_value;  ///< T of std::expected<T, E> (void allowed)
@@ -54,6 +55,7 @@ class TypeMapper {
   struct StructState {
     unsigned min_depth = 0;  ///< from reach(); 0 when never reached
     std::optional<Status> status;
+    unsigned height = 1;  ///< Done: the levels its values take, itself included (a struct of ints: 2)
   };
 
   std::optional<model::Type> map_type(clang::QualType type, const Frame& f);
@@ -91,6 +93,13 @@ class TypeMapper {
   std::optional<model::Type> map_struct(clang::QualType type, const clang::CXXRecordDecl* rd, const Frame& f);
   bool build_struct(const clang::CXXRecordDecl* rd, const std::string& name, const std::string& cpp, const Frame& f);
   void reach_type(clang::QualType type, clang::SourceLocation loc, unsigned depth);
+  /// The levels a mapped type's values take (kMaxTypeDepth counts them), structs by their height.
+  unsigned height(const model::Type& type) const;
+  /// Reports the PTC_* macros on a struct (and its bases) or enum declaration, where none has an
+  /// effect; each declaration once.
+  void reject_annotations(const clang::Decl* d, llvm::StringRef what);
+  /// Reports a type nested beyond kMaxTypeDepth levels.
+  void too_deep(const Frame& f, clang::QualType offending);
 
   /// "<what>[: field '<path>'] has type 'T'[, which holds 'U']: <reason>", with a recommendation note.
   void fail(const Frame& f, clang::QualType offending, llvm::StringRef reason, llvm::StringRef recommendation);
@@ -101,10 +110,13 @@ class TypeMapper {
   model::HeaderModel& header_;
   unsigned max_depth_;
   std::map<const clang::CXXRecordDecl*, StructState> structs_;
+  std::map<std::string, unsigned> heights_;  ///< of the structs built, by model name
   std::set<const clang::EnumDecl*> enums_;
+  std::set<const clang::Decl*> rejected_;  ///< declarations reject_annotations() has looked at
 };
 
 /// Why a class cannot be mapped as a struct, or nullopt if it is an aggregate with public fields.
-std::optional<std::string> not_a_plain_struct(const clang::CXXRecordDecl* rd);
+/// `depth` counts the base classes above it; a chain of them longer than kMaxTypeDepth is refused.
+std::optional<std::string> not_a_plain_struct(const clang::CXXRecordDecl* rd, unsigned depth = 1);
 
 }  // namespace ptcgen::extract::detail

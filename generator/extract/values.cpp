@@ -1,8 +1,10 @@
 #include "extract/values.hpp"
 
+#include <cfloat>
 #include <charconv>
 #include <cstdint>
 #include <cstdlib>
+#include <utility>
 
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
@@ -10,6 +12,7 @@
 
 #include "model/no_throw.hpp"
 #include "extract/doc_comment.hpp"
+#include "text.hpp"
 
 namespace ptcgen::extract::detail {
 
@@ -34,6 +37,29 @@ bool is_text(const model::Type& t) {
 bool is_integral(const model::Type& t) {
   const auto k = unwrapped(t).kind;
   return k == model::TypeKind::Integer || k == model::TypeKind::Duration;
+}
+
+/// The values a number type holds (an integer's or a duration count's, a float's finite ones);
+/// nullopt for double, whose range is the JSON number's.
+std::optional<std::pair<nlohmann::json, nlohmann::json>> type_range(const model::Type& t) {
+  if (t.kind == model::TypeKind::Integer || t.kind == model::TypeKind::Duration) {
+    if (t.bits == 0 || t.bits > 64) return std::nullopt;
+    if (!t.is_signed)
+      return std::pair{nlohmann::json(0),
+                       nlohmann::json(t.bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << t.bits) - 1)};
+    const std::int64_t max = t.bits == 64 ? INT64_MAX : (std::int64_t{1} << (t.bits - 1)) - 1;
+    return std::pair{nlohmann::json(-max - 1), nlohmann::json(max)};
+  }
+  if (t.kind == model::TypeKind::Float && t.cpp == "float")
+    return std::pair{nlohmann::json(-static_cast<double>(FLT_MAX)), nlohmann::json(static_cast<double>(FLT_MAX))};
+  return std::nullopt;
+}
+
+/// A JSON number as a long double: exact for every 64-bit integer on the platforms ptc-gen runs on.
+long double number(const nlohmann::json& n) {
+  if (n.is_number_unsigned()) return static_cast<long double>(n.get<std::uint64_t>());
+  if (n.is_number_integer()) return static_cast<long double>(n.get<std::int64_t>());
+  return static_cast<long double>(n.get<double>());
 }
 
 // --- default arguments ---------------------------------------------------------------------------
@@ -129,6 +155,7 @@ std::string cpp_string(const std::string& text) {
       case '\n': out += "\\n"; break;
       case '\t': out += "\\t"; break;
       case '\r': out += "\\r"; break;
+      case '?': out += "\\?"; break;  // `??=` would draw -Wtrigraphs
       default:
         if (c < 0x20 || c == 0x7f) {
           const char digits[] = {'\\', static_cast<char>('0' + ((c >> 6) & 7)), static_cast<char>('0' + ((c >> 3) & 7)),
@@ -371,6 +398,14 @@ ValueAnnotations value_annotations(const DeclaratorDecl* decl, const model::Type
         fail("the lower bound " + lo->dump() + " is above the upper bound " + hi->dump());
         continue;
       }
+      if (auto held = type_range(unwrapped(type));
+          held && (number(*lo) < number(held->first) || number(*hi) > number(held->second))) {
+        reporter.warning(a.loc,
+                         on + ": [" + lo->dump() + ", " + hi->dump() + "] is wider than its type '" +
+                             unwrapped(type).cpp + "', which holds " + held->first.dump() + " to " +
+                             held->second.dump(),
+                         "the decoder refuses what the type cannot hold; narrow the range to fit");
+      }
       out.constraints.min = std::move(lo);
       out.constraints.max = std::move(hi);
     } else if (a.key == "ptc.pattern") {
@@ -395,7 +430,20 @@ ValueAnnotations value_annotations(const DeclaratorDecl* decl, const model::Type
         continue;
       }
       out.firewall = true;
-    } else if (a.key == "ptc.tool" || a.key == "ptc.name" || a.key == "ptc.description" || a.key == "ptc.signature" ||
+    } else if (a.key == "ptc.name") {
+      if (!is_field) {
+        fail("a parameter's JSON name is its C++ name", "rename the parameter, or name it in PTC_SIGNATURE");
+        continue;
+      }
+      auto name = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
+      if (!name || !ptc::text::is_identifier(*name)) {
+        fail(
+            "expected the field's JSON name as a string literal of letters, digits, '_' and '-' that starts with a "
+            "letter or '_'");
+        continue;
+      }
+      out.name = std::move(name);
+    } else if (a.key == "ptc.tool" || a.key == "ptc.description" || a.key == "ptc.signature" ||
                a.key == "ptc.example") {
       fail(macro + " applies to functions");
     } else {

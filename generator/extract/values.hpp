@@ -1,6 +1,6 @@
 #pragma once
 // What is written on a parameter or field besides its type: PTC_DOC / PTC_RANGE / PTC_PATTERN /
-// PTC_FIREWALL, and a parameter's default argument. Internal to extract/.
+// PTC_FIREWALL / PTC_NAME (fields only), and a parameter's default argument. Internal to extract/.
 
 #include <optional>
 #include <string>
@@ -13,7 +13,8 @@
 namespace ptcgen::extract::detail {
 
 struct ValueAnnotations {
-  std::optional<std::string> doc;  ///< PTC_DOC, whitespace collapsed
+  std::optional<std::string> doc;   ///< PTC_DOC, whitespace collapsed
+  std::optional<std::string> name;  ///< PTC_NAME on a field: its JSON name
   model::Constraints constraints;
   bool firewall = false;
   bool ok = true;  ///< false when a problem was reported

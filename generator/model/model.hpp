@@ -53,7 +53,8 @@ struct Type {
   /// long long on another), "::shop::Status".
   std::string cpp;
   std::vector<Type> args;
-  /// Integer only: width in bits and signedness ("unsigned char" -> 8, false). bool is not an Integer.
+  /// Integer (and Duration, of its count): width in bits and signedness ("unsigned char" -> 8, false).
+  /// bool is not an Integer.
   unsigned bits = 64;
   bool is_signed = true;
   /// Array only.

@@ -116,8 +116,8 @@ int main(int argc, const char** argv) {
     llvm::errs() << "ptc-gen: --max-depth must be at least 1\n";
     return 2;
   }
-  // The walk over nested structs recurses once per level, and the runtime refuses schemas deeper than
-  // ptc::kMaxSchemaDepth anyway: a deeper limit would only trade a clear error for a stack overflow.
+  // The runtime refuses schemas deeper than ptc::kMaxSchemaDepth, and a struct level is two schema
+  // levels at most: a deeper limit would only move the error from generation to run time.
   if (max_depth > ptc::kMaxSchemaDepth / 2) {
     llvm::errs() << "ptc-gen: --max-depth must be at most " << ptc::kMaxSchemaDepth / 2 << " (types nest at most "
                  << ptc::kMaxSchemaDepth << " schema levels)\n";

@@ -173,6 +173,110 @@ PTC_TOOL() int bad(PTC_RANGE(1, 2) std::string text, PTC_PATTERN("(") std::strin
             "      |                    ^\n");
 }
 
+// The JSON name of a field is its PTC_NAME (camelCase keys from snake_case members), firewalled or not.
+TEST_F(ExtractTools, PtcNameRenamesFields) {
+  auto h = ok(std::string(kPreamble) + R"(
+struct User {
+  std::string user_name PTC_NAME("userName");
+  PTC_FIREWALL PTC_NAME("token") std::string api_token;
+  int age;
+};
+/// Reads.
+PTC_TOOL() User read(User user);
+)");
+  ASSERT_EQ(h.structs.size(), 1u);
+  const auto& f = h.structs[0].fields;
+  ASSERT_EQ(f.size(), 3u);
+  EXPECT_EQ(f[0].cpp_name, "user_name");
+  EXPECT_EQ(f[0].json_name, "userName");
+  EXPECT_EQ(f[1].cpp_name, "api_token");
+  EXPECT_EQ(f[1].json_name, "_token");
+  EXPECT_EQ(f[2].json_name, "age");
+}
+
+// Where PTC_NAME (or any PTC_* macro) would have no effect, or would make two keys one, it is an error
+// at the place it is written.
+TEST_F(ExtractTools, PtcNameWithoutEffectOrCollidingIsAnError) {
+  EXPECT_EQ(errors(R"(#include <ptc/annotate.hpp>
+struct PTC_NAME("item") Base { int a; };
+struct Item : Base {
+  int b PTC_NAME("a");
+  int c PTC_NAME("9c");
+};
+enum class PTC_DOC("levels") Level { low };
+/// Bad.
+PTC_TOOL() int bad(Item item, Level level, int n PTC_NAME("m"));
+)"),
+            "t.hpp:2:8: error: PTC_NAME has no effect on a struct\n"
+            "    2 | struct PTC_NAME(\"item\") Base { int a; };\n"
+            "      |        ^\n"
+            "note: remove it\n"
+            "t.hpp:4:7: error: fields 'a' and 'b' of 'Item' both have the JSON name \"a\"\n"
+            "    4 |   int b PTC_NAME(\"a\");\n"
+            "      |       ^\n"
+            "note: give one of them another PTC_NAME\n"
+            "t.hpp:5:9: error: PTC_NAME on parameter 'item' of tool 'bad': field 'c': expected the field's JSON name "
+            "as a string literal of letters, digits, '_' and '-' that starts with a letter or '_'\n"
+            "    5 |   int c PTC_NAME(\"9c\");\n"
+            "      |         ^\n"
+            "t.hpp:7:12: error: PTC_DOC has no effect on an enum\n"
+            "    7 | enum class PTC_DOC(\"levels\") Level { low };\n"
+            "      |            ^\n"
+            "note: document it with a /// comment\n"
+            "t.hpp:9:50: error: PTC_NAME on parameter 'n' of tool 'bad': a parameter's JSON name is its C++ name\n"
+            "    9 | PTC_TOOL() int bad(Item item, Level level, int n PTC_NAME(\"m\"));\n"
+            "      |                                                  ^\n"
+            "note: rename the parameter, or name it in PTC_SIGNATURE\n");
+}
+
+// A range the C++ type cannot hold in full is a warning: the decoder refuses the rest anyway, so the
+// schema would promise values the tool never gets.
+TEST_F(ExtractTools, RangeWiderThanItsTypeIsAWarning) {
+  auto result = run(R"(#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <ptc/annotate.hpp>
+/// Sets.
+PTC_TOOL() int set(PTC_RANGE(0, 1000) std::int8_t a, PTC_RANGE(-1, 10) unsigned b, PTC_RANGE(0, 1e39) float c,
+                   PTC_RANGE(0, 100000) std::optional<std::uint16_t> d, PTC_RANGE(0, 70000) std::chrono::duration<short> e,
+                   PTC_RANGE(-128, 127) std::int8_t fits, PTC_RANGE(0, 1e300) double wide,
+                   PTC_RANGE(0, 18446744073709551615u) std::uint64_t all);
+)");
+  EXPECT_FALSE(result.failed);
+  const std::string note = "note: the decoder refuses what the type cannot hold; narrow the range to fit\n";
+  EXPECT_EQ(diagnostics_,
+            "t.hpp:6:20: warning: PTC_RANGE on parameter 'a' of tool 'set': [0, 1000] is wider than its type 'signed "
+            "char', which holds -128 to 127\n"
+            "    6 | PTC_TOOL() int set(PTC_RANGE(0, 1000) std::int8_t a, PTC_RANGE(-1, 10) unsigned b, PTC_RANGE(0, "
+            "1e39) float c,\n"
+            "      |                    ^\n" +
+                note +
+                "t.hpp:6:54: warning: PTC_RANGE on parameter 'b' of tool 'set': [-1, 10] is wider than its type "
+                "'unsigned int', which holds 0 to 4294967295\n"
+                "    6 | PTC_TOOL() int set(PTC_RANGE(0, 1000) std::int8_t a, PTC_RANGE(-1, 10) unsigned b, "
+                "PTC_RANGE(0, 1e39) float c,\n"
+                "      |                                                      ^\n" +
+                note +
+                "t.hpp:6:84: warning: PTC_RANGE on parameter 'c' of tool 'set': [0, 1e+39] is wider than its type "
+                "'float', which holds -3.4028234663852886e+38 to 3.4028234663852886e+38\n"
+                "    6 | PTC_TOOL() int set(PTC_RANGE(0, 1000) std::int8_t a, PTC_RANGE(-1, 10) unsigned b, "
+                "PTC_RANGE(0, 1e39) float c,\n"
+                "      |                                                                                    ^\n" +
+                note +
+                "t.hpp:7:20: warning: PTC_RANGE on parameter 'd' of tool 'set': [0, 100000] is wider than its type "
+                "'unsigned short', which holds 0 to 65535\n"
+                "    7 |                    PTC_RANGE(0, 100000) std::optional<std::uint16_t> d, PTC_RANGE(0, "
+                "70000) std::chrono::duration<short> e,\n"
+                "      |                    ^\n" +
+                note +
+                "t.hpp:7:73: warning: PTC_RANGE on parameter 'e' of tool 'set': [0, 70000] is wider than its type "
+                "'std::chrono::duration<short, std::ratio<1, 1>>', which holds -32768 to 32767\n"
+                "    7 |                    PTC_RANGE(0, 100000) std::optional<std::uint16_t> d, PTC_RANGE(0, "
+                "70000) std::chrono::duration<short> e,\n"
+                "      |                                                                         ^\n" +
+                note);
+}
+
 TEST_F(ExtractTools, ExplicitSignatureIsKeptAndChecked) {
   auto h = ok(std::string(kPreamble) + R"(
 /// Greets.

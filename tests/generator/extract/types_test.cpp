@@ -579,5 +579,124 @@ PTC_TOOL() std::string_view name();
             "note: use std::string (std::string_view is fine as a parameter's own type)\n");
 }
 
+// --- bounded work on hostile types ----------------------------------------------------------------
+// Every walk over a type's structure stops at kMaxTypeDepth levels or kMaxTypeNodes types with an
+// error at the place it stops; the inputs are generated, far beyond the limits.
+
+/// `struct S0 { int x; };` and `struct S<i> { S<i-1> next; };` up to S<n-1>.
+std::string struct_chain(const std::string& prefix, int n, const std::string& bottom = "int x;") {
+  std::string out = "struct " + prefix + "0 { " + bottom + " };\n";
+  for (int i = 1; i < n; ++i)
+    out += "struct " + prefix + std::to_string(i) + " { " + prefix + std::to_string(i - 1) + " next; };\n";
+  return out;
+}
+
+const std::string kTooDeepNote =
+    "note: each struct, container, optional, variant or tuple is one level; flatten the type, or hold the deeper "
+    "part as nlohmann::json\n";
+
+TEST_F(ExtractTypes, ThousandsOfNestedStructsStopAtTheDepthLimit) {
+  // 5000 levels overflowed the stack. The parameter is level 1, so S4999's field at level 257 is the
+  // first one refused: the field of S(5000 - 256).
+  const std::string text =
+      errors("#include <ptc/annotate.hpp>\n" + struct_chain("S", 5000) + "/// Deep.\nPTC_TOOL() int deep(S4999 s);\n");
+  EXPECT_EQ(text,
+            "t.hpp:4746:22: error: parameter 's' of tool 'deep': field 'next.next.next...next.next.next' has type "
+            "'S4743': types nest deeper than 256 levels here\n"
+            " 4746 | struct S4744 { S4743 next; };\n"
+            "      |                      ^\n" +
+                kTooDeepNote);
+}
+
+TEST_F(ExtractTypes, TheDepthLimitCountsStructsBuiltForAnotherTool) {
+  // C199 is built for `shallow` (200 levels); below `deep`'s 100 levels of D it would reach 300.
+  const std::string shallow_warning =
+      "t.hpp:199:20: warning: parameter 'c' of tool 'shallow': field 'next.next.next' has type 'C196': structs "
+      "nested deeper than --max-depth=3 are typed :map\n"
+      "  199 | struct C197 { C196 next; };\n"
+      "      |                    ^\n"
+      "note: raise --max-depth (ptc_generate's MAX_DEPTH) or flatten the struct\n";
+  const std::string text =
+      errors("#include <ptc/annotate.hpp>\n" + struct_chain("C", 200) + struct_chain("D", 100, "C199 c;") +
+             "/// Shallow.\nPTC_TOOL() int shallow(C199 c);\n/// Deep.\nPTC_TOOL() int deep(D99 d);\n");
+  EXPECT_EQ(text, shallow_warning +
+                      "t.hpp:202:18: error: parameter 'd' of tool 'deep': field 'next.next.next...next.next.c' has "
+                      "type 'C199': types nest deeper than 256 levels here\n"
+                      "  202 | struct D0 { C199 c; };\n"
+                      "      |                  ^\n" +
+                      kTooDeepNote);
+  // Within the limit, the same struct is fine from both.
+  auto within = run("#include <ptc/annotate.hpp>\n" + struct_chain("C", 200) + struct_chain("D", 50, "C199 c;") +
+                    "/// Shallow.\nPTC_TOOL() int shallow(C199 c);\n/// Deep.\nPTC_TOOL() int deep(D49 d);\n");
+  EXPECT_FALSE(within.failed) << diagnostics_;
+}
+
+TEST_F(ExtractTypes, ATemplateThatInstantiatesDeeperVersionsOfItselfStopsAtTheDepthLimit) {
+  // A std::vector of an incomplete type needs no instantiation, so clang never nests these: each S<N>
+  // was instantiated by ptc-gen itself, without end.
+  const std::string text = errors(R"(#include <vector>
+#include <ptc/annotate.hpp>
+template <int N> struct S { int x; std::vector<S<N + 1>> next; };
+/// Deep.
+PTC_TOOL() int deep(S<0> s);
+)");
+  EXPECT_EQ(text,
+            "t.hpp:3:58: error: parameter 's' of tool 'deep': field 'next.next.next...next.next.next' has type "
+            "'std::vector<S<127 + 1>>', which holds 'S<127 + 1>': types nest deeper than 256 levels here\n"
+            "    3 | template <int N> struct S { int x; std::vector<S<N + 1>> next; };\n"
+            "      |                                                          ^\n" +
+                kTooDeepNote);
+}
+
+TEST_F(ExtractTypes, ATemplateWhoseArgumentsDoubleAtEachLevelStopsAtTheSizeLimit) {
+  // S<pair<T, T>> doubles its name at each level: mapping it, or printing it in a message, took
+  // minutes before any depth limit was reached.
+  const std::string text = errors(R"(#include <utility>
+#include <vector>
+#include <ptc/annotate.hpp>
+template <class T> struct S { T value; std::vector<S<std::pair<T, T>>> next; };
+/// Deep.
+PTC_TOOL() int deep(S<int> s);
+)");
+  EXPECT_EQ(text,
+            "t.hpp:4:72: error: parameter 's' of tool 'deep': field 'next.next.next...next.next.next' has type "
+            "'std::vector<...>': the type is made of more than 10000 types\n"
+            "    4 | template <class T> struct S { T value; std::vector<S<std::pair<T, T>>> next; };\n"
+            "      |                                                                        ^\n"
+            "note: a template whose arguments grow at each level cannot be described; break the chain with "
+            "nlohmann::json or a plain struct\n");
+}
+
+TEST_F(ExtractTypes, ClangsTemplateInstantiationDepthApplies) {
+  // A field held by value is instantiated by clang itself, nested, so -ftemplate-depth (1024) stops it.
+  const std::string text = errors(R"(#include <ptc/annotate.hpp>
+template <int N> struct S { S<N + 1> next; };
+/// Deep.
+PTC_TOOL() int deep(S<0> s);
+)");
+  EXPECT_EQ(text.substr(0, text.find('\n')),
+            "t.hpp:2:38: fatal error: recursive template instantiation exceeded maximum depth of 1024");
+  // A smaller limit given in the flags is the one in effect.
+  run("#include <ptc/annotate.hpp>\ntemplate <int N> struct S { S<N + 1> next; };\n/// Deep.\n"
+      "PTC_TOOL() int deep(S<0> s);\n",
+      {}, {"-std=c++20", "-ftemplate-depth=50"});
+  EXPECT_EQ(diagnostics_.substr(0, diagnostics_.find('\n')),
+            "t.hpp:2:38: fatal error: recursive template instantiation exceeded maximum depth of 50");
+}
+
+TEST_F(ExtractTypes, ThousandsOfBaseClassesAreRefused) {
+  std::string chain = "struct B0 { int x; };\n";
+  for (int i = 1; i < 5000; ++i) chain += "struct B" + std::to_string(i) + " : B" + std::to_string(i - 1) + " {};\n";
+  const std::string text =
+      errors("#include <ptc/annotate.hpp>\n" + chain + "/// Deep.\nPTC_TOOL() int deep(B4999 b);\n");
+  EXPECT_EQ(text,
+            "t.hpp:5003:27: error: parameter 'b' of tool 'deep' has type 'B4999': ptc cannot see inside this class: "
+            "its base classes nest deeper than 256 levels\n"
+            " 5003 | PTC_TOOL() int deep(B4999 b);\n"
+            "      |                           ^\n"
+            "note: make it an aggregate (public fields, no constructors, no virtual functions), or give the tool a "
+            "plain struct that holds what it needs\n");
+}
+
 }  // namespace
 }  // namespace ptcgen::test

@@ -254,5 +254,42 @@ PTC_TOOL() L1 deep();
   EXPECT_NE(other.err.find("\"-resource-dir\" \"" + path("elsewhere") + "\""), std::string::npos) << other.err;
 }
 
+// A failing ptc_generate step names itself in a few words and shows ptc-gen's first diagnostic right
+// after, not after Ninja's `FAILED:` line (every output, twice) and the whole command line.
+TEST_F(PtcGenCli, AFailingPtcGenerateStepShowsTheDiagnosticFirst) {
+  write("project/CMakeLists.txt", std::string(R"(cmake_minimum_required(VERSION 3.25)
+project(p CXX)
+add_executable(ptc::ptc-gen IMPORTED)
+set_target_properties(ptc::ptc-gen PROPERTIES IMPORTED_LOCATION ")") +
+                                      PTC_GEN + R"(")
+add_library(ptc::runtime INTERFACE IMPORTED)
+include(")" + PTC_GENERATE_CMAKE + R"(")
+add_library(app OBJECT)
+ptc_generate(TARGET app HEADERS include/first.hpp include/second.hpp)
+)");
+  write("project/include/first.hpp", "#include <ptc/annotate.hpp>\n/// Reads.\nPTC_TOOL() int read(char c);\n");
+  write("project/include/second.hpp", "#include <ptc/annotate.hpp>\n/// Counts.\nPTC_TOOL() int count();\n");
+  // Merged, as a terminal shows them.
+  const std::string build = path("project/build");
+  auto configured =
+      ptc::test::run_process("/bin/sh",
+                             {"-c", std::string("'") + PTC_TEST_CMAKE + "' -S '" + path("project") + "' -B '" + build +
+                                        "' -G Ninja -DCMAKE_MAKE_PROGRAM='" + PTC_TEST_NINJA + "' 2>&1"});
+  ASSERT_EQ(configured.exit_code, 0) << configured.out;
+  auto built =
+      ptc::test::run_process("/bin/sh", {"-c", std::string("'") + PTC_TEST_NINJA + "' -C '" + build + "' 2>&1"});
+  EXPECT_NE(built.exit_code, 0);
+  std::vector<std::string> lines;
+  std::istringstream in(built.out);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  ASSERT_GE(lines.size(), 3u) << built.out;
+  // "[0/3] ptc-gen app": Ninja's count, then the step's name.
+  EXPECT_EQ(lines[1].substr(lines[1].find(']')), "] ptc-gen app") << built.out;
+  EXPECT_EQ(lines[2], path("project/include/first.hpp") +
+                          ":3:26: error: parameter 'c' of tool 'read' has type 'char': a character is neither text "
+                          "nor a number in JSON")
+      << built.out;
+}
+
 }  // namespace
 }  // namespace ptcgen::test

@@ -20,7 +20,9 @@
 
 /// Marks a free function or a non-static member function as a tool. `PTC_TOOL("name")` also names it.
 #define PTC_TOOL(...) PTC_DETAIL_ANNOTATE("ptc.tool" __VA_OPT__(, ) __VA_ARGS__)
-/// The tool's name (default: the function's name).
+/// The JSON name of a tool (default: the function's name), a struct field or an enumerator (default:
+/// the C++ name): `std::string user_name PTC_NAME("userName");`, `kLow PTC_NAME("low")`. Not on a
+/// parameter (its JSON name is its C++ name), a struct or an enum, where ptc-gen reports an error.
 #define PTC_NAME(name) PTC_DETAIL_ANNOTATE("ptc.name", name)
 /// The tool's description (default: the doc comment's text).
 #define PTC_DESCRIPTION(text) PTC_DETAIL_ANNOTATE("ptc.description", text)
