@@ -323,6 +323,29 @@ TEST(DecodeStruct, ConstraintsAreCheckedAfterTheType) {
   expect_error<shop::Query>(R"({"text": "q", "limit": 4.5, "items": []})", "limit", "expected int, got float 4.5");
 }
 
+// A list or map sent as a string holding its JSON text is read with a warning, as the validator reads
+// it (tests/core/validate_test.cpp, JsonText); the differential test covers the rest.
+TEST(DecodeStruct, AListOrStructSentAsItsJsonText) {
+  auto r = decode<shop::Query>(R"({"text": "q", "items": "[{\"id\": \"1\", \"title\": \"a\"}]"})");
+  EXPECT_TRUE(r.result.ok);
+  EXPECT_THAT(r.result.warnings,
+              ElementsAre(Issue{"items", R"(coerced string "[{\"id\": \"1\", \"title\": \"a\"}]" to list)"},
+                          Issue{"items[0].id", R"(coerced string "1" to int)"}));
+  ASSERT_EQ(r.value.items.size(), 1u);
+  EXPECT_EQ(r.value.items[0].id, 1);
+  EXPECT_EQ(r.value.items[0].title, "a");
+  auto nested = decode<std::vector<shop::Query>>(R"(["{\"text\": \"q\", \"items\": \"[]\"}"])");
+  EXPECT_TRUE(nested.result.ok);
+  EXPECT_EQ(nested.result.warnings.size(), 2u);
+  expect_error<shop::Query>(R"({"text": "q", "items": "[1, 2"})", "items", R"(expected list, got string "[1, 2")");
+  expect_error<shop::Query>(R"({"text": "q", "items": "{}"})", "items", R"(expected list, got string "{}")");
+  expect_error<shop::Query>(R"({"text": "q", "items": "[]"})", "items", R"(expected list, got string "[]")",
+                            Mode::Strict);
+  // Never the document itself.
+  expect_error<shop::Query>(R"("{\"text\": \"q\", \"items\": []}")", "(root)",
+                            R"(expected map, got string "{\"text\": \"q\", \"items\": []}")");
+}
+
 TEST(DecodeStruct, NestedPaths) {
   auto r = decode<shop::Query>(R"({"text": "q", "items": [{"id": 1, "title": "a"}, {"id": "2", "title": 3}]})").result;
   EXPECT_THAT(r.errors, ElementsAre(Issue{"items[1].title", "expected string, got int 3"}));

@@ -8,7 +8,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <ptc/coercion.hpp>
 #include <ptc/error.hpp>
+#include <ptc/json_input.hpp>
 #include <ptc/schema.hpp>
 #include <ptc/signature.hpp>
 #include <ptc/validate.hpp>
@@ -231,6 +233,55 @@ TEST(Modes, WarnOnlyInput) {
   EXPECT_THAT(r.warnings,
               ElementsAre(Issue{"id", "coerced string \"42\" to int"}, Issue{"name", "expected string, got int 7"}));
   EXPECT_EQ(r.value, json::parse(R"({"id":42,"name":7,"extra":true})"));
+}
+
+// Models often send a list or map parameter as a string holding its JSON: read it, and say so.
+TEST(JsonText, AListOrMapSentAsItsJsonTextIsReadWithAWarning) {
+  const auto s = type("{tags [:string], where {city :string}, pair [:tuple :int :int], counts [:map-of :string :int]}");
+  auto r = in(s, json::parse(R"({"tags": "[\"a\", \"b\"]", "where": " {\"city\": 7}", "pair": "[1, \"2\"]",
+                               "counts": "{}"})"));
+  EXPECT_FALSE(r.ok);
+  EXPECT_THAT(r.errors, ElementsAre(Issue{"where.city", "expected string, got int 7"}));
+  EXPECT_THAT(r.warnings, ElementsAre(Issue{"tags", R"(coerced string "[\"a\", \"b\"]" to list)"},
+                                      Issue{"where", R"(coerced string " {\"city\": 7}" to map)"},
+                                      Issue{"pair", R"(coerced string "[1, \"2\"]" to list)"},
+                                      Issue{"pair[1]", R"(coerced string "2" to int)"},
+                                      Issue{"counts", R"(coerced string "{}" to map)"}));
+  EXPECT_EQ(r.value, json::parse(R"({"tags": ["a", "b"], "where": {"city": 7}, "pair": [1, 2], "counts": {}})"));
+}
+
+TEST(JsonText, OnlyTextOfTheExpectedShapeAndNeverForStringsOrInStrictMode) {
+  const auto s = malli(
+      "[:map [:tags {:optional true} [:vector :string]] [:note {:optional true} :string] "
+      "[:pick {:optional true} [:or :string [:vector :int]]]]");
+  // Not JSON, the other shape, a repeated key: the usual error.
+  for (const char* text : {"[1, 2", "{\"a\": 1}", "tags", "[{\"a\": 1, \"a\": 2}]"}) {
+    const json args = {{"tags", text}};
+    EXPECT_THAT(in(s, args).errors, ElementsAre(Issue{"tags", ptc::coercion::expected("list", text)})) << text;
+  }
+  // A :string keeps its text, and a union prefers the alternative the value matches exactly.
+  auto kept = in(s, json::parse(R"({"note": "[1]", "pick": "[1]"})"));
+  EXPECT_TRUE(kept.ok);
+  EXPECT_THAT(kept.warnings, IsEmpty());
+  EXPECT_EQ(kept.value["note"], "[1]");
+  EXPECT_EQ(kept.value["pick"], "[1]");
+  auto strict = in(s, json::parse(R"({"tags": "[\"a\"]"})"), Mode::Strict);
+  EXPECT_THAT(strict.errors, ElementsAre(Issue{"tags", R"(expected list, got string "[\"a\"]")"}));
+  // The arguments object itself is never read from text, nor an output.
+  EXPECT_FALSE(in(s, json("{}")).ok);
+  EXPECT_FALSE(out(s, json::parse(R"({"tags": "[\"a\"]"})")).ok);
+}
+
+TEST(JsonText, TheTextNestsNoDeeperThanTheDocumentMay) {
+  // The arguments object is one level above the text: the text may nest kMaxJsonDepth - 1 levels.
+  const auto s = type("{outer {inner :any}}");
+  const std::size_t room = ptc::kMaxJsonDepth - 1;
+  const auto nested = [](std::size_t levels) {
+    return "{\"inner\": " + std::string(levels - 1, '[') + std::string(levels - 1, ']') + "}";
+  };
+  EXPECT_TRUE(in(s, json{{"outer", nested(room)}}).ok);
+  auto r = in(s, json{{"outer", nested(room + 1)}});
+  EXPECT_THAT(r.errors, ElementsAre(Issue{"outer", ptc::coercion::expected("map", nested(room + 1))}));
 }
 
 TEST(Modes, WarnOnlyOutput) {

@@ -65,6 +65,15 @@ class DocumentGenerator {
 
   std::string value(const Schema& s, int depth) {
     if (depth > 6 || chance(0.03)) return wrong(depth);
+    const bool container = s.kind() == Kind::Vector || s.kind() == Kind::Sequential || s.kind() == Kind::Set ||
+                           s.kind() == Kind::Tuple || s.kind() == Kind::Map || s.kind() == Kind::MapOf;
+    // A list or map sent as a string holding its JSON text, as models do; sometimes cut short.
+    if (container && depth > 0 && chance(0.03)) {
+      std::string text = container_value(s, depth);
+      if (chance(0.2)) text.resize(text.size() / 2);  // may cut a UTF-8 sequence: replaced below
+      return nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    }
+    if (container) return container_value(s, depth);
     switch (s.kind()) {
       case Kind::Int: return integer();
       case Kind::Float: return floating();
@@ -77,15 +86,19 @@ class DocumentGenerator {
       case Kind::Maybe: return chance(0.3) ? "null" : value(s.item(), depth);
       case Kind::And: return refined(s, depth);
       case Kind::Or: return value(s.children()[pick(s.children().size())], depth);
-      case Kind::Vector:
-      case Kind::Sequential:
-      case Kind::Set: return list(s, depth);
+      case Kind::Refinement: return any(depth);
+      default: break;
+    }
+    return "null";
+  }
+
+  std::string container_value(const Schema& s, int depth) {
+    switch (s.kind()) {
       case Kind::Tuple: return tuple(s, depth);
       case Kind::Map: return map(s, depth);
       case Kind::MapOf: return map_of(s, depth);
-      case Kind::Refinement: return any(depth);
+      default: return list(s, depth);
     }
-    return "null";
   }
 
   std::string integer() {

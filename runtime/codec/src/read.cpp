@@ -160,6 +160,20 @@ nlohmann::json given(Decoder& d, Value& v) {
   return nullptr;
 }
 
+bool from_text(Decoder& d, Value& v, JsonKind want, std::string_view what, RootDecode decode) {
+  std::string_view text;
+  check_json(v.get_string().get(text));
+  const std::size_t depth = d.depth();
+  if (d.coercing() && depth > 0 &&
+      coercion::container_from_text(text, want, depth < kMaxJsonDepth ? kMaxJsonDepth - depth : 0)) {
+    d.warn(coercion::coerced(text, want == JsonKind::List ? "list" : "map"));
+    // `text` lives in this document's string buffer; decode_root parses it with the next nesting's parser.
+    return *decode_root(text, false, decode);
+  }
+  d.error(coercion::expected(what, nlohmann::json(std::string(text))));
+  return false;
+}
+
 bool fail(Decoder& d, Value& v, std::string_view what) {
   d.error(coercion::expected(what, given(d, v)));
   return false;

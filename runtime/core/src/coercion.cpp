@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptc/json_input.hpp>
+
 #include "text.hpp"
 
 namespace ptc::coercion {
@@ -126,6 +128,16 @@ std::string short_value(const nlohmann::json& v) {
 
 std::string expected(std::string_view what, const nlohmann::json& value) {
   return "expected " + std::string(what) + ", got " + describe(value);
+}
+
+std::optional<nlohmann::json> container_from_text(std::string_view text, JsonKind want, std::size_t depth_left) {
+  // Cheap refusal first: most strings given where a list or map belongs are not JSON text at all.
+  const auto start = text.find_first_not_of(" \t\n\r");
+  if (start == std::string_view::npos || text[start] != (want == JsonKind::List ? '[' : '{')) return std::nullopt;
+  if (depth_left == 0) return std::nullopt;
+  auto parsed = parse_json(text, depth_left);
+  if (!parsed) return std::nullopt;
+  return std::move(parsed).value();
 }
 
 std::string coerced(std::string_view original, std::string_view target) {

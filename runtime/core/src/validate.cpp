@@ -8,6 +8,7 @@
 #include <variant>
 
 #include <ptc/coercion.hpp>
+#include <ptc/json_input.hpp>
 #include <ptc/limits.hpp>
 
 namespace ptc {
@@ -52,6 +53,9 @@ class Walker {
 
   // Validates `v` against `s`; writes the (coerced) value to *out when building.
   bool walk(const Schema& s, const json& v, json* out) {
+    if (v.is_string() && coercing() && !path_.empty()) {
+      if (auto parsed = from_text(s, v.get_ref<const std::string&>())) return walk(s, *parsed, out);
+    }
     switch (s.kind()) {
       case Kind::Any: return accept(v, out);
       case Kind::Nil: return v.is_null() ? accept(v, out) : fail(coercion::expected("nil", v), v, out);
@@ -94,6 +98,24 @@ class Walker {
   void error(std::string message) { adopt(Issue{format_path(path_), std::move(message)}); }
 
   void warn(std::string message) { warnings.push_back({format_path(path_), std::move(message)}); }
+
+  // A list or map given as its JSON text (coercion::container_from_text), with the warning.
+  std::optional<json> from_text(const Schema& s, const std::string& text) {
+    coercion::JsonKind want;
+    switch (s.kind()) {
+      case Kind::Vector:
+      case Kind::Sequential:
+      case Kind::Set:
+      case Kind::Tuple: want = coercion::JsonKind::List; break;
+      case Kind::Map:
+      case Kind::MapOf: want = coercion::JsonKind::Map; break;
+      default: return std::nullopt;
+    }
+    const std::size_t depth = path_.size();
+    auto parsed = coercion::container_from_text(text, want, depth < kMaxJsonDepth ? kMaxJsonDepth - depth : 0);
+    if (parsed) warn(coercion::coerced(text, want == coercion::JsonKind::List ? "list" : "map"));
+    return parsed;
+  }
 
   bool integer(const json& v, json* out) {
     auto r = coercion::to_int(v, coercing());

@@ -103,6 +103,12 @@ constexpr unsigned kind_bit(JsonKind k) { return 1u << static_cast<unsigned>(k);
 inline constexpr unsigned kAllKinds = 0x3f;
 inline constexpr unsigned kScalarKinds = 0x0f;
 JsonKind json_kind(const nlohmann::json& value);
+/// A list or map sent as a string that holds its JSON text, as models often send an object or array
+/// parameter: the parsed value when `text` is JSON (ptc::parse_json's rules: no repeated keys, no NUL)
+/// of kind `want` (List or Map) nesting at most `depth_left` levels, else nullopt. Only values inside
+/// the arguments are read this way (never the arguments object itself), outside Strict mode, and
+/// never for a :string: the caller warns `coerced string "[1, 2]" to list`.
+std::optional<nlohmann::json> container_from_text(std::string_view text, JsonKind want, std::size_t depth_left);
 /// The kinds a schema could accept at all, a kind_bit each: the "same family" of a value.
 unsigned family(const Schema& s);
 /// Whether a failed match against `s` explains more than "expected <type>" would: not a primitive and

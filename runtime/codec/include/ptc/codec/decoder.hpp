@@ -86,6 +86,8 @@ class Decoder {
   /// (throws InvalidJson), as ptc::parse_json refuses it.
   void enter();
   void leave() { --depth_; }
+  /// The lists and objects entered around the current value (0 for the arguments object itself).
+  std::size_t depth() const { return depth_; }
 
   /// In Strict mode an integer given for a float stays an integer in the validator's value, so a
   /// refinement shows it as given ("got 5", not "got 5.0"). The float codec notes it (or nullopt)

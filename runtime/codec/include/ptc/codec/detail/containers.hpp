@@ -25,7 +25,8 @@ struct SequenceCodec {
   static std::string type_name() { return "list"; }
 
   static bool decode(Decoder& d, Value& v, C& out) {
-    if (kind_of(v) != JsonKind::List) return fail(d, v, "list");
+    if (bool r = false; !is_kind(d, v, JsonKind::List, "list", &r, [&](Value& inner) { return decode(d, inner, out); }))
+      return r;
     out.clear();
     bool ok = true;
     each_item(d, v, [&](std::size_t i, Value& item) {
@@ -57,7 +58,9 @@ struct SetCodec {
   static std::string type_name() { return "set"; }
 
   static bool decode(Decoder& d, Value& v, S& out) {
-    if (kind_of(v) != JsonKind::List) return fail(d, v, coercion::kSetOf);
+    if (bool r = false;
+        !is_kind(d, v, JsonKind::List, coercion::kSetOf, &r, [&](Value& inner) { return decode(d, inner, out); }))
+      return r;
     out.clear();
     std::deque<T> items;                   // emplace_back gives a T& even for bool
     std::vector<std::string_view> failed;  // the text of each item that did not decode, else empty
@@ -119,7 +122,8 @@ struct MapCodec {
   static std::string type_name() { return "map"; }
 
   static bool decode(Decoder& d, Value& v, M& out) {
-    if (kind_of(v) != JsonKind::Map) return fail(d, v, "map");
+    if (bool r = false; !is_kind(d, v, JsonKind::Map, "map", &r, [&](Value& inner) { return decode(d, inner, out); }))
+      return r;
     simdjson::ondemand::object object;
     check_json(v.get_object().get(object));
     out.clear();
@@ -170,7 +174,9 @@ struct Codec<std::array<T, N>> {
   static constexpr Shape shape{kind_bit(coercion::JsonKind::List), true};
   static std::string type_name() { return "list"; }
   static bool decode(Decoder& d, Value& v, std::array<T, N>& out) {
-    if (detail::kind_of(v) != coercion::JsonKind::List) return detail::fail(d, v, "list");
+    if (bool r = false; !detail::is_kind(d, v, coercion::JsonKind::List, "list", &r,
+                                         [&](Value& inner) { return decode(d, inner, out); }))
+      return r;
     out = {};
     const auto from = d.mark();
     bool ok = true;

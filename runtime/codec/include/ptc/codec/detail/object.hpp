@@ -31,7 +31,10 @@ struct Codec<T> {
 template <class DecodeField, class FillDefault>
 bool decode_object(Decoder& d, Value& v, std::span<const FieldInfo> fields, DecodeField&& decode_field,
                    FillDefault&& fill_default) {
-  if (detail::kind_of(v) != coercion::JsonKind::Map) return detail::fail(d, v, "map");
+  if (bool r = false; !detail::is_kind(d, v, coercion::JsonKind::Map, "map", &r, [&](Value& inner) {
+        return decode_object(d, inner, fields, decode_field, fill_default);
+      }))
+    return r;
   simdjson::ondemand::object object;
   detail::check_json(v.get_object().get(object));
   d.enter();

@@ -173,6 +173,29 @@ std::optional<bool> decode_root(std::string_view text, bool object_only, F&& dec
   return decode_root(text, object_only,
                      RootDecode{&decode, [](void* c, Value& v) -> bool { return (*static_cast<Fn*>(c))(v); }});
 }
+/// A string where a list or map belongs (`want`): outside Strict mode and below the arguments object,
+/// text that coercion::container_from_text accepts is decoded by `decode` after the warning `coerced
+/// string "[1]" to list`, as the validator walks the parsed value; otherwise `expected <what>, got
+/// string "..."`.
+bool from_text(Decoder& d, Value& v, JsonKind want, std::string_view what, RootDecode decode);
+template <class F>
+bool from_text(Decoder& d, Value& v, JsonKind want, std::string_view what, F&& decode) {
+  using Fn = std::remove_reference_t<F>;
+  return from_text(d, v, want, what,
+                   RootDecode{&decode, [](void* c, Value& value) -> bool { return (*static_cast<Fn*>(c))(value); }});
+}
+/// The start of every list and map codec: true when `v` is of kind `want`. Otherwise the value is
+/// read here (from_text for a string, else `expected <what>, got ...`) and `*result` says whether it
+/// decoded.
+template <class F>
+bool is_kind(Decoder& d, Value& v, JsonKind want, std::string_view what, bool* result, F&& decode) {
+  const JsonKind kind = kind_of(v);
+  if (kind == want) [[likely]]
+    return true;
+  *result = kind == JsonKind::String ? from_text(d, v, want, what, decode) : fail(d, v, what);
+  return false;
+}
+
 /// The Validation of a finished decode (without `value`): ok as the validator decides it per mode.
 Validation finish(Decoder& d, bool decoded);
 

@@ -62,7 +62,9 @@ struct TupleCodec {
   static std::string type_name() { return "tuple"; }
 
   static bool decode(Decoder& d, Value& v, Tup& out) {
-    if (kind_of(v) != JsonKind::List) return fail(d, v, coercion::list_of(N));
+    if (bool r = false;
+        !is_kind(d, v, JsonKind::List, coercion::list_of(N), &r, [&](Value& inner) { return decode(d, inner, out); }))
+      return r;
     out = Tup{};
     const auto from = d.mark();
     bool ok = true;
