@@ -111,6 +111,7 @@ class ToolBuilder {
   bool parameters(const FunctionDecl* fd, const DocComment& doc, model::Tool& tool);
   bool result(const FunctionDecl* fd, model::Tool& tool);
   bool function_annotations(const std::vector<Annotation>& notes, model::Tool& tool);
+  void describe_units(const FunctionDecl* fd, model::Tool& tool);
 
   Reporter& reporter_;
   model::HeaderModel& header_;
@@ -326,6 +327,7 @@ bool ToolBuilder::parameters(const FunctionDecl* fd, const DocComment& doc, mode
       if (name == param.name) param.doc = text;
     documented.insert(param.name);
     if (notes.doc) param.doc = *notes.doc;
+    param.doc = model::with_unit(param.doc, model::duration_unit(param.type));
     param.constraints = std::move(notes.constraints);
     param.default_value = std::move(def.value);
     param.location = reporter_.location(p->getLocation());
@@ -436,6 +438,30 @@ bool ToolBuilder::function_annotations(const std::vector<Annotation>& notes, mod
   return ok;
 }
 
+// The prompt shows a tool's signature and description only, and a duration there is a bare :int: the
+// description says the unit (parameter and field docs say it too, for JSON Schema).
+void ToolBuilder::describe_units(const FunctionDecl* fd, model::Tool& tool) {
+  std::string units;
+  const auto add = [&](const std::string& name, const std::string& unit) {
+    if (unit.empty()) return;
+    units += (units.empty() ? "Units: " : ", ") + name + " in " + unit;
+  };
+  for (const auto& p : tool.params) add(p.name, model::duration_unit(p.type));
+  add("the result", model::duration_unit(tool.result));
+  if (units.empty()) return;
+  units += ".";
+  const std::string& d = tool.description;
+  std::string described = d + (d.back() == '.' ? " " : ". ") + units;
+  if (ptc::is_valid_tool_description(described)) {
+    tool.description = std::move(described);
+    return;
+  }
+  reporter_.warning(fd->getLocation(),
+                    "the description of tool '" + tool.name + "' has no room for \"" + units +
+                        "\" (descriptions are at most " + std::to_string(ptc::kMaxToolDescription) + " characters)",
+                    "say the units in a shorter description");
+}
+
 std::optional<model::Tool> ToolBuilder::build(const FunctionDecl* fd) {
   model::Tool tool;
   const auto notes = annotations(fd, reporter_.ast().getSourceManager());
@@ -452,6 +478,7 @@ std::optional<model::Tool> ToolBuilder::build(const FunctionDecl* fd) {
   }
   ok = parameters(fd, doc, tool) && ok;
   ok = result(fd, tool) && ok;
+  if (ok) describe_units(fd, tool);
   tool.location = reporter_.location(fd->getLocation());
   if (!ok) return std::nullopt;
   return tool;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <numeric>
 #include <set>
 #include <string>
 #include <vector>
@@ -70,6 +71,35 @@ std::optional<std::string> chrono_alias(QualType type) {
     t = alias->desugar();
   }
   return std::nullopt;
+}
+
+/// A std::ratio period in words: the standard units by name, any other as a fraction of a second.
+std::string period_unit(QualType period) {
+  const auto* spec =
+      llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(period.getCanonicalType()->getAsCXXRecordDecl());
+  if (!spec || spec->getTemplateArgs().size() < 1) return "";
+  const auto value = [&](unsigned i) -> std::int64_t {
+    if (i >= spec->getTemplateArgs().size()) return 1;
+    const TemplateArgument& a = spec->getTemplateArgs()[i];
+    return a.getKind() == TemplateArgument::Integral ? a.getAsIntegral().getExtValue() : 0;
+  };
+  std::int64_t num = value(0), den = value(1);
+  if (num <= 0 || den <= 0) return "";
+  const std::int64_t g = std::gcd(num, den);
+  num /= g;
+  den /= g;
+  static const std::map<std::pair<std::int64_t, std::int64_t>, std::string> kNamed = {{{1, 1000000000}, "nanoseconds"},
+                                                                                      {{1, 1000000}, "microseconds"},
+                                                                                      {{1, 1000}, "milliseconds"},
+                                                                                      {{1, 1}, "seconds"},
+                                                                                      {{60, 1}, "minutes"},
+                                                                                      {{3600, 1}, "hours"},
+                                                                                      {{86400, 1}, "days"},
+                                                                                      {{604800, 1}, "weeks"},
+                                                                                      {{2629746, 1}, "months"},
+                                                                                      {{31556952, 1}, "years"}};
+  if (auto it = kNamed.find({num, den}); it != kNamed.end()) return it->second;
+  return den == 1 ? std::to_string(num) + " seconds" : std::to_string(num) + "/" + std::to_string(den) + " seconds";
 }
 
 void collect_fields(const CXXRecordDecl* rd, std::vector<const FieldDecl*>& out) {
@@ -693,6 +723,7 @@ std::optional<model::Type> TypeMapper::map_duration(const Record& r) {
   // The count's width, as an Integer's: what PTC_RANGE is checked against.
   out.bits = static_cast<unsigned>(reporter_.ast().getTypeSize(rep));
   out.is_signed = rep->isSignedIntegerType();
+  out.unit = period_unit(r.arg(1));
   return out;
 }
 
@@ -810,7 +841,7 @@ bool TypeMapper::build_struct(const CXXRecordDecl* rd, const std::string& name, 
       continue;
     }
     out.type = std::move(*type);
-    out.doc = notes.doc ? *notes.doc : doc_of(field, reporter_);
+    out.doc = model::with_unit(notes.doc ? *notes.doc : doc_of(field, reporter_), model::duration_unit(out.type));
     out.constraints = std::move(notes.constraints);
     out.location = reporter_.location(field->getLocation());
     s.fields.push_back(std::move(out));

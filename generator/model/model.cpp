@@ -17,4 +17,24 @@ const T* find_named(const std::vector<T>& items, const std::string& name) {
 const Struct* HeaderModel::find_struct(const std::string& name) const { return find_named(structs, name); }
 const Enum* HeaderModel::find_enum(const std::string& name) const { return find_named(enums, name); }
 
+const std::string& duration_unit(const Type& type) {
+  static const std::string none;
+  switch (type.kind) {
+    case TypeKind::Duration: return type.unit;
+    case TypeKind::Optional:
+    case TypeKind::Sequence:
+    case TypeKind::Array:
+    case TypeKind::Set:
+    case TypeKind::Map: return type.args.empty() ? none : duration_unit(type.args.front());
+    default: return none;
+  }
+}
+
+std::string with_unit(const std::string& doc, const std::string& unit) {
+  if (unit.empty()) return doc;
+  std::string out = doc;
+  if (!out.empty()) out += out.back() == '.' ? " " : ". ";
+  return out + "Unit: " + unit + ".";
+}
+
 }  // namespace ptcgen::model

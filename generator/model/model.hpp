@@ -59,6 +59,8 @@ struct Type {
   bool is_signed = true;
   /// Array only.
   std::size_t array_size = 0;
+  /// Duration only: what one count is, in words ("milliseconds", "minutes", "1/100 seconds").
+  std::string unit;
   /// Optional only: which wrapper ("std::optional", "std::unique_ptr", "std::shared_ptr").
   std::string wrapper;
   /// Enum, Struct, Recursive, DepthLimit: the qualified name ("shop::Item"), key into HeaderModel.
@@ -162,5 +164,11 @@ struct HeaderModel {
   const Struct* find_struct(const std::string& name) const;
   const Enum* find_enum(const std::string& name) const;
 };
+
+/// The unit of a duration, also held in an optional, list, set or map of durations; empty otherwise.
+const std::string& duration_unit(const Type& type);
+/// A parameter's or field's doc with the unit of its durations said: "How long to wait. Unit:
+/// milliseconds." (just "Unit: milliseconds." without a doc). The model sees only the JSON number.
+std::string with_unit(const std::string& doc, const std::string& unit);
 
 }  // namespace ptcgen::model

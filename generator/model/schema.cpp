@@ -47,11 +47,17 @@ Schema struct_schema(const Type& type, const HeaderModel& header) {
   return Schema::map(std::move(entries));
 }
 
-Schema bound(ptc::Refine op, const nlohmann::json& value) {
+Schema bound(ptc::Refine op, const nlohmann::json& value, ptc::Kind kind) {
   if (value.is_number_integer() && !value.is_number_unsigned())
     return Schema::refinement(op, value.get<std::int64_t>());
   if (value.is_number_unsigned() && value.get<std::uint64_t>() <= static_cast<std::uint64_t>(INT64_MAX))
     return Schema::refinement(op, static_cast<std::int64_t>(value.get<std::uint64_t>()));
+  if (value.is_number_unsigned() && kind == ptc::Kind::Int) {
+    // :int is int64: an upper bound beyond it (PTC_RANGE(0, UINT64_MAX) on a std::uint64_t) holds every
+    // value, and stays an exact integer rather than becoming a float; a lower bound beyond it no value meets.
+    if (op == ptc::Refine::Le) return Schema::refinement(op, std::int64_t{INT64_MAX});
+    fail("PTC_RANGE's lower bound " + value.dump() + " is beyond int64 (:int): no value would pass");
+  }
   if (value.is_number()) return Schema::refinement(op, value.get<double>());
   fail("PTC_RANGE bounds must be numbers, got " + value.dump());
 }
@@ -61,8 +67,8 @@ std::vector<Schema> constraint_refinements(const Schema& base, const Constraints
   const ptc::Kind kind = unrefined(base).kind();
   if (c.min || c.max) {
     if (kind != ptc::Kind::Int && kind != ptc::Kind::Float) fail("PTC_RANGE refines numbers, not " + ptc::render(base));
-    if (c.min) out.push_back(bound(ptc::Refine::Ge, *c.min));
-    if (c.max) out.push_back(bound(ptc::Refine::Le, *c.max));
+    if (c.min) out.push_back(bound(ptc::Refine::Ge, *c.min, kind));
+    if (c.max) out.push_back(bound(ptc::Refine::Le, *c.max, kind));
   }
   if (c.pattern) {
     if (kind != ptc::Kind::String) fail("PTC_PATTERN refines strings, not " + ptc::render(base));

@@ -288,6 +288,43 @@ TEST_F(ExtractTypes, DurationsKeepTheirAlias) {
   EXPECT_EQ(h.tools[0].params[1].type.cpp, "std::chrono::duration<int, std::ratio<60, 1>>");
 }
 
+// The model sees a bare :int: the unit goes into the docs (JSON Schema) and the description (prompt).
+TEST_F(ExtractTypes, DurationsSayTheirUnit) {
+  auto h = ok(R"(#include <chrono>
+#include <optional>
+#include <vector>
+#include <ptc/annotate.hpp>
+struct Retry {
+  /// Pause between tries.
+  std::chrono::seconds pause;
+  std::vector<std::chrono::duration<long, std::ratio<2, 200>>> steps;
+};
+/// Waits.
+/// \param timeout How long to wait.
+PTC_TOOL() std::chrono::minutes wait(std::chrono::milliseconds timeout, std::optional<std::chrono::hours> cap,
+                                     Retry retry, int tries);
+)");
+  ASSERT_EQ(h.tools.size(), 1u);
+  const auto& t = h.tools[0];
+  EXPECT_EQ(t.description, "Waits. Units: timeout in milliseconds, cap in hours, the result in minutes.");
+  EXPECT_EQ(t.params[0].doc, "How long to wait. Unit: milliseconds.");
+  EXPECT_EQ(t.params[1].doc, "Unit: hours.");
+  EXPECT_EQ(t.params[3].doc, "");
+  ASSERT_EQ(h.structs.size(), 1u);
+  EXPECT_EQ(h.structs[0].fields[0].doc, "Pause between tries. Unit: seconds.");
+  EXPECT_EQ(h.structs[0].fields[1].doc, "Unit: 1/100 seconds.");
+}
+
+TEST_F(ExtractTypes, UnitsThatDoNotFitTheDescriptionAreAWarning) {
+  const std::string long_text(190, 'x');
+  auto result = run("#include <chrono>\n#include <ptc/annotate.hpp>\n/// " + long_text +
+                    "\nPTC_TOOL() int wait(std::chrono::milliseconds timeout);\n");
+  EXPECT_FALSE(result.failed);
+  EXPECT_EQ(diagnostics_.substr(0, diagnostics_.find('\n')),
+            "t.hpp:4:16: warning: the description of tool 'wait' has no room for \"Units: timeout in "
+            "milliseconds.\" (descriptions are at most 200 characters)");
+}
+
 TEST_F(ExtractTypes, ExpectedIsAReturnStyle) {
   auto h = tool("#include <expected>\n", "std::expected<std::int64_t, std::string>", "", {"-std=c++23"});
   ASSERT_EQ(h.tools.size(), 1u);

@@ -1,5 +1,8 @@
 // schema_of: every C++ type category of docs/codecs.md, "Types", and every constraint.
 
+#include <cstdint>
+#include <limits>
+
 #include <gtest/gtest.h>
 
 #include <ptc/signature.hpp>
@@ -110,6 +113,24 @@ TEST(ValueSchema, ARangeTightensTheUnsignedLowerBound) {
   model::Constraints at_most;
   at_most.max = 10;
   EXPECT_EQ(constrained(size_type(), at_most), "[:and :int [:>= 0] [:<= 10]]");
+}
+
+TEST(ValueSchema, BoundsBeyondInt64OnIntegersStayIntegers) {
+  model::Constraints all;
+  all.min = 0;
+  all.max = std::numeric_limits<std::uint64_t>::max();
+  EXPECT_EQ(constrained(int_type("std::uint64_t", 64, false), all), "[:and :int [:>= 0] [:<= 9223372036854775807]]");
+  model::Constraints high;
+  high.min = std::uint64_t{1} << 63;
+  try {
+    model::value_schema(int_type("std::uint64_t", 64, false), high, shop_model());
+    FAIL();
+  } catch (const ptc::Exception& e) {
+    EXPECT_EQ(e.error().message,
+              "PTC_RANGE's lower bound 9223372036854775808 is beyond int64 (:int): no value would pass");
+  }
+  // A float's bounds are floats.
+  EXPECT_EQ(constrained(double_type(), all), "[:and :double [:>= 0] [:<= 1.8446744073709552e+19]]");
 }
 
 TEST(ValueSchema, OptionalTypesAreRefinedInside) {

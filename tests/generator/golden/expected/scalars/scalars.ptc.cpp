@@ -205,7 +205,7 @@ static ptc::Tool echo_tool() {
 }
 
 static const ptc::Signature& wait_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:timeout :int]] :int])ptc").value();
+  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:timeout {:doc "Unit: milliseconds."} :int]] :int])ptc").value();
   return signature;
 }
 
@@ -213,7 +213,7 @@ static ptc::Tool wait_tool() {
   auto invoker = ptc::codec::make_invoker<wait_args>([](wait_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::scalars::wait(std::move(args.timeout)));
   });
-  return ptc::Tool(ptc::ToolSpec{"wait", "Waits for a while; the duration is a count of milliseconds.", wait_signature(), std::move(invoker), false, {}});
+  return ptc::Tool(ptc::ToolSpec{"wait", "Waits for a while; the duration is a count of milliseconds. Units: timeout in milliseconds, the result in seconds.", wait_signature(), std::move(invoker), false, {}});
 }
 
 static const ptc::Signature& read_clock_signature() {
