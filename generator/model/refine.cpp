@@ -91,6 +91,7 @@ Schema shape_of(const Schema& s) {
       for (const auto& e : s.entries()) entries.emplace_back(e.name, shape_of(e.schema), e.optional);
       return Schema::map(std::move(entries));
     }
+    case Kind::String: return Schema::string();  // a format is an annotation, like a doc
     default: return s;
   }
 }
@@ -122,6 +123,7 @@ Schema overlay(const Schema& over, const Schema& under) {
       }
       return Schema::map(std::move(entries));
     }
+    case Kind::String: return over.format().empty() ? under : over;
     default: return over;
   }
 }

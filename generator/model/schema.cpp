@@ -99,9 +99,9 @@ bool is_optional(const Type& type) { return type.kind == TypeKind::Optional; }
 Schema schema_of(const Type& type, const HeaderModel& header) {
   switch (type.kind) {
     case TypeKind::String:
-    case TypeKind::StringView:
-    case TypeKind::TimePoint:
-    case TypeKind::Date: return Schema::string();
+    case TypeKind::StringView: return Schema::string();
+    case TypeKind::TimePoint: return Schema::string("date-time");
+    case TypeKind::Date: return Schema::string("date");
     case TypeKind::Bool: return Schema::boolean();
     case TypeKind::Integer:
       if (type.is_signed) return Schema::integer();

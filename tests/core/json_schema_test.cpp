@@ -64,6 +64,20 @@ TEST(Portable, PrimitivesClosedObjectAndDialectAtBothRoots) {
   EXPECT_EQ(s.output.dump(), rooted(R"({"type":"null"})"));
 }
 
+TEST(Portable, StringFormatsOfTimeTypes) {
+  const auto s = ptc::Signature::from_malli(
+                     R"([:=> [:catn [:at [:string {:format "date-time"}]] [:on [:string {:format "date"}]]] :nil])")
+                     .value();
+  const std::string both = j(R"({"type":"object","properties":{"at":{"type":"string","format":"date-time"},
+      "on":{"type":"string","format":"date"}},"required":["at","on"],"additionalProperties":false})");
+  EXPECT_EQ(schemas(s, Profile::OpenAI).input.dump(), both);
+  EXPECT_EQ(schemas(s, Profile::Anthropic).input.dump(), both);
+  // Gemini's schemas know "date-time" only.
+  EXPECT_EQ(schemas(s, Profile::Gemini).input.dump(),
+            j(R"({"type":"object","properties":{"at":{"type":"string","format":"date-time"},
+      "on":{"type":"string"}},"required":["at","on"]})"));
+}
+
 TEST(Portable, OptionalFieldIsNotRequiredAndNullable) {
   EXPECT_EQ(input("(q :string, email :string?) -> :int"), rooted(R"({"type":"object","properties":{
       "q":{"type":"string"},"email":{"type":["string","null"]}},

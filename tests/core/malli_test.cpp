@@ -153,6 +153,21 @@ TEST(MalliPrimitives, PrintedCanonically) {
   EXPECT_EQ(ptc::to_malli(Schema::any_map()), "[:map-of :keyword :any]");
 }
 
+// Time types' text: an annotation JSON Schema shows as `format`; shorthand has no spelling for it.
+TEST(MalliPrimitives, StringFormats) {
+  EXPECT_EQ(mtype(R"([:string {:format "date-time"}])"), Schema::string("date-time"));
+  EXPECT_EQ(mtype(R"([:string {:format "date"}])"), Schema::string("date"));
+  EXPECT_NE(Schema::string("date"), Schema::string());
+  EXPECT_EQ(ptc::to_malli(Schema::string("date-time")), R"([:string {:format "date-time"}])");
+  EXPECT_EQ(ptc::render(Schema::string("date-time")), ":string");
+  EXPECT_EQ(malli_error(R"([:string {:format "email"}])"),
+            R"(column 19: :format takes "date-time" or "date", got string "email")");
+  EXPECT_EQ(malli_error(R"([:string {:min 1}])"),
+            "column 11: unknown property :min of :string; the one property is :format");
+  EXPECT_EQ(malli_error(R"([:int {:format "date"}])"), "column 7: schema properties are not supported on [:int ...]");
+  EXPECT_THROW(Schema::string("uuid"), ptc::Exception);
+}
+
 TEST(MalliCollections, VectorSequentialSet) {
   EXPECT_EQ(mtype("[:vector :int]"), Schema::vector(Schema::integer()));
   EXPECT_EQ(mtype("[:sequential :string]"), Schema::sequential(Schema::string()));

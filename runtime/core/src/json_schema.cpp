@@ -34,7 +34,12 @@ class Emitter {
   Result<J> emit(const Schema& s, const std::string& path) {
     switch (s.kind()) {
       case Kind::String:
-      case Kind::Keyword: return J{{"type", "string"}};
+      case Kind::Keyword: {
+        J out{{"type", "string"}};
+        // Gemini knows "date-time" but no "date"; the text is still a string, described by its field.
+        if (!s.format().empty() && !(p_ == Profile::Gemini && s.format() == "date")) out["format"] = s.format();
+        return out;
+      }
       case Kind::Int: return J{{"type", "integer"}};
       case Kind::Float: return J{{"type", "number"}};
       case Kind::Bool: return J{{"type", "boolean"}};

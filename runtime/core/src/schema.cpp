@@ -78,6 +78,15 @@ Schema Schema::primitive(Kind k) {
 }
 
 Schema Schema::string() { return primitive(Kind::String); }
+Schema Schema::string(std::string_view format) {
+  if (format.empty()) return string();
+  if (format != "date-time" && format != "date")
+    fail("unknown string format \"" + std::string(format) + "\"; the formats are \"date-time\" and \"date\"");
+  auto n = std::make_shared<Node>();
+  n->kind = Kind::String;
+  n->format = std::string(format);
+  return Schema(std::move(n));
+}
 Schema Schema::integer() { return primitive(Kind::Int); }
 Schema Schema::number() { return primitive(Kind::Float); }
 Schema Schema::boolean() { return primitive(Kind::Bool); }
@@ -268,6 +277,7 @@ const std::vector<Schema>& Schema::children() const { return node_->children; }
 const std::vector<nlohmann::json>& Schema::values() const { return node_->values; }
 Refine Schema::op() const { return node_->op; }
 const nlohmann::json& Schema::bound() const { return node_->bound; }
+const std::string& Schema::format() const { return node_->format; }
 
 bool Schema::matches(std::string_view text) const {
   if (!node_->regex) return false;
@@ -279,7 +289,7 @@ bool operator==(const Schema& a, const Schema& b) {
   const Node& x = *a.node_;
   const Node& y = *b.node_;
   return x.kind == y.kind && x.children == y.children && x.entries == y.entries && x.values == y.values &&
-         x.op == y.op && x.bound == y.bound;
+         x.op == y.op && x.bound == y.bound && x.format == y.format;
 }
 
 MapEntry& MapEntry::with_default(nlohmann::json v) {

@@ -22,6 +22,7 @@ struct Node {
   nlohmann::json bound;  // Refinement
   std::shared_ptr<const re2::RE2> regex;
   std::size_t depth = 1;  // levels of nesting, this node included
+  std::string format{};   // String: JSON Schema format
 };
 
 }  // namespace ptc::detail

@@ -65,8 +65,9 @@ TEST(SchemaOf, VariantTupleAndNil) {
 }
 
 TEST(SchemaOf, TimeTypes) {
-  EXPECT_EQ(malli(type(TypeKind::TimePoint, "std::chrono::system_clock::time_point")), ":string");
-  EXPECT_EQ(malli(type(TypeKind::Date, "std::chrono::year_month_day")), ":string");
+  EXPECT_EQ(malli(type(TypeKind::TimePoint, "std::chrono::system_clock::time_point")),
+            R"([:string {:format "date-time"}])");
+  EXPECT_EQ(malli(type(TypeKind::Date, "std::chrono::year_month_day")), R"([:string {:format "date"}])");
   EXPECT_EQ(malli(type(TypeKind::Duration, "std::chrono::milliseconds")), ":int");
 }
 

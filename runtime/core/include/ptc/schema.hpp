@@ -56,6 +56,11 @@ class Schema {
   Schema();
 
   static Schema string();
+  /// `:string` whose text has a JSON Schema `format`: "date-time" (ISO 8601 time) or "date" (a
+  /// calendar date), as C++ time types are sent; `[:string {:format "date-time"}]` in Malli, `:string`
+  /// in shorthand. An annotation for the model: validation does not check it (the codecs of time
+  /// types do). Throws ptc::Exception for another format.
+  static Schema string(std::string_view format);
   static Schema integer();
   static Schema number();  ///< `:float`
   static Schema boolean();
@@ -93,6 +98,7 @@ class Schema {
   /// Levels of nesting: 1 for a primitive, 2 for `[:int]`, ...
   std::size_t depth() const;
 
+  const std::string& format() const;                  ///< String: "date-time", "date", or empty
   const Schema& item() const;                         ///< Vector, Sequential, Set, Maybe
   const std::vector<MapEntry>& entries() const;       ///< Map
   const MapEntry* find(std::string_view name) const;  ///< Map: entry by name, or nullptr

@@ -84,7 +84,9 @@ void write_entry(std::string& out, const MapEntry& e) {
 
 void write(std::string& out, const Schema& s) {
   switch (s.kind()) {
-    case Kind::String: out += ":string"; return;
+    case Kind::String:
+      out += s.format().empty() ? ":string" : "[:string {:format " + text::quote(s.format()) + "}]";
+      return;
     case Kind::Int: out += ":int"; return;
     case Kind::Float: out += ":double"; return;
     case Kind::Bool: out += ":boolean"; return;

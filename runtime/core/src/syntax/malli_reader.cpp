@@ -42,6 +42,7 @@ class Converter {
     if (head.type != T::Keyword) return err(head, "expected a schema operator keyword, got " + edn::describe(head));
     const std::string& op = head.text;
     std::size_t first = 1;
+    if (op == "string" && v.items.size() == 2 && v.items[1].type == T::Map) return string_format(v.items[1]);
     if (v.items.size() > 1 && v.items[1].type == T::Map)
       return err(v.items[1], "schema properties are not supported on [:" + op + " ...]");
     auto args = v.items.size() - first;
@@ -190,6 +191,22 @@ class Converter {
       xs.push_back(*s);
     }
     return make(std::move(xs));
+  }
+
+  // [:string {:format "date-time"}]: the one property a schema (not an entry) takes.
+  Result<Schema> string_format(const Value& props) {
+    std::string format;
+    for (std::size_t i = 0; i < props.items.size(); i += 2) {
+      const Value& k = props.items[i];
+      const Value& val = props.items[i + 1];
+      if (k.type != T::Keyword || k.text != "format")
+        return err(k, "unknown property " + (k.type == T::Keyword ? ":" + k.text : edn::describe(k)) +
+                          " of :string; the one property is :format");
+      if (val.type != T::String || (val.text != "date-time" && val.text != "date"))
+        return err(val, ":format takes \"date-time\" or \"date\", got " + edn::describe(val));
+      format = val.text;
+    }
+    return Schema::string(format);
   }
 
   Result<Schema> primitive(const Value& v) {

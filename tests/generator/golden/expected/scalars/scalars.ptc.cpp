@@ -217,7 +217,7 @@ static ptc::Tool wait_tool() {
 }
 
 static const ptc::Signature& read_clock_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:cat] [:map [:now :string] [:today :string]]])ptc").value();
+  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:cat] [:map [:now [:string {:format "date-time"}]] [:today [:string {:format "date"}]]]])ptc").value();
   return signature;
 }
 
