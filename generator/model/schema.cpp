@@ -47,6 +47,20 @@ Schema struct_schema(const Type& type, const HeaderModel& header) {
   return Schema::map(std::move(entries));
 }
 
+// An integer type's (or a duration count's) values: the range of a type narrower than 32 bits, which
+// a model easily oversteps (300 for a std::uint8_t), is part of the schema, so the prompt and JSON
+// Schema show it; wider types show `>= 0` when unsigned, and their decoders still check the range.
+Schema integer_schema(const Type& type) {
+  if (type.bits < 32) {
+    const std::int64_t max =
+        type.is_signed ? (std::int64_t{1} << (type.bits - 1)) - 1 : (std::int64_t{1} << type.bits) - 1;
+    return Schema::all_of({Schema::integer(), Schema::refinement(ptc::Refine::Ge, type.is_signed ? -max - 1 : 0),
+                           Schema::refinement(ptc::Refine::Le, max)});
+  }
+  if (type.is_signed) return Schema::integer();
+  return Schema::all_of({Schema::integer(), Schema::refinement(ptc::Refine::Ge, std::int64_t{0})});
+}
+
 Schema bound(ptc::Refine op, const nlohmann::json& value, ptc::Kind kind) {
   if (value.is_number_integer() && !value.is_number_unsigned())
     return Schema::refinement(op, value.get<std::int64_t>());
@@ -104,9 +118,7 @@ Schema schema_of(const Type& type, const HeaderModel& header) {
     case TypeKind::Date: return Schema::string("date");
     case TypeKind::Bool: return Schema::boolean();
     case TypeKind::Integer:
-      if (type.is_signed) return Schema::integer();
-      return Schema::all_of({Schema::integer(), Schema::refinement(ptc::Refine::Ge, std::int64_t{0})});
-    case TypeKind::Duration: return Schema::integer();
+    case TypeKind::Duration: return integer_schema(type);
     case TypeKind::Float: return Schema::number();
     case TypeKind::Enum: return enum_schema(type, header);
     case TypeKind::Struct: return struct_schema(type, header);

@@ -151,13 +151,17 @@ TEST(DecodeInt, BeyondInt64) {
   expect_error<std::uint64_t>("18446744073709551615", "(root)", range + "int 18446744073709551615");
 }
 
+// Below 32 bits the range is in the schema ([:and :int [:>= -128] [:<= 127]]) and said as its
+// refinements are; wider types say their range.
 TEST(DecodeInt, NarrowTypesCheckTheirRange) {
-  expect_error<std::int8_t>("300", "(root)", "expected int in range -128..127, got int 300");
-  expect_error<std::int8_t>("-129", "(root)", "expected int in range -128..127, got int -129");
+  expect_error<std::int8_t>("300", "(root)", "expected value <= 127, got 300");
+  expect_error<std::int8_t>("-129", "(root)", "expected value >= -128, got -129");
+  expect_error<std::int16_t>("-40000", "(root)", "expected value >= -32768, got -40000");
   expect_error<std::int32_t>("2147483648", "(root)",
                              "expected int in range -2147483648..2147483647, got int 2147483648");
-  expect_error<std::uint8_t>("256", "(root)", "expected int in range 0..255, got int 256");
-  expect_error<std::uint16_t>("70000", "(root)", "expected int in range 0..65535, got int 70000");
+  expect_error<std::uint8_t>("256", "(root)", "expected value <= 255, got 256");
+  expect_error<std::uint16_t>("70000", "(root)", "expected value <= 65535, got 70000");
+  expect_error<std::uint32_t>("4294967296", "(root)", "expected int in range 0..4294967295, got int 4294967296");
   EXPECT_EQ(decode<std::int8_t>("-128").value, -128);
   EXPECT_EQ(decode<std::uint8_t>("255").value, 255);
   EXPECT_EQ(decode<std::uint32_t>("4294967295").value, 4294967295u);
@@ -172,7 +176,7 @@ TEST(DecodeInt, ACoercedValueOutOfRangeKeepsItsWarning) {
   auto r = decode<std::uint8_t>("\"300\"").result;
   EXPECT_FALSE(r.ok);
   EXPECT_THAT(r.warnings, ElementsAre(Issue{"(root)", "coerced string \"300\" to int"}));
-  EXPECT_THAT(r.errors, ElementsAre(Issue{"(root)", "expected int in range 0..255, got int 300"}));
+  EXPECT_THAT(r.errors, ElementsAre(Issue{"(root)", "expected value <= 255, got 300"}));
 }
 
 TEST(DecodeInt, StrictModeDoesNotCoerce) {

@@ -317,7 +317,8 @@ std::string with_item(std::string text) {
   return text;
 }
 
-// The schemas ptc-gen derives for the shapes, with int32 and uint8 bounded.
+// The schemas ptc-gen derives for the shapes (uint8 bounded as ptc-gen bounds it), with int32 bounded
+// too: its range is the codec's to check.
 Schema flat_schema() {
   return ptc::parse_malli_type(
              R"([:map [:count [:and :int [:>= -2147483648] [:<= 2147483647]]] [:level [:and :int [:>= 0] [:<= 255]]]
@@ -356,9 +357,8 @@ Schema search_schema() {
 constexpr std::size_t kDocuments = 10000;
 
 TEST(CodecDifferential, FlatScalars) {
-  report("flat",
-         compare_with_validator(flat_schema(), 1, kDocuments, {{-2147483648LL, 2147483647LL, false}, {0, 255, true}},
-                                decode_text_into<diff::Flat>()));
+  report("flat", compare_with_validator(flat_schema(), 1, kDocuments, {{-2147483648LL, 2147483647LL, false}},
+                                        decode_text_into<diff::Flat>()));
 }
 
 TEST(CodecDifferential, NestedStructsAndVectors) {

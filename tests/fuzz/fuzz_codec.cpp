@@ -265,7 +265,8 @@ struct NarrowRange {
   std::int64_t max;
   bool is_unsigned;
 };
-constexpr NarrowRange kNarrow[] = {{0, 255, true}, {-2147483648LL, 2147483647LL, false}};
+// uint8's bounds are in the schema as ptc-gen writes it, and its codec says them as refinements.
+constexpr NarrowRange kNarrow[] = {{-2147483648LL, 2147483647LL, false}};
 
 std::optional<std::int64_t> whole_number(std::string_view s) {
   std::int64_t n = 0;
@@ -275,8 +276,8 @@ std::optional<std::int64_t> whole_number(std::string_view s) {
   return n;
 }
 
-// `expected value <= 255, got 300` from a bound the reference schema added is, to the codec,
-// `expected int in range 0..255, got int 300`. (An unsigned type's `>= 0` stays as it is.)
+// `expected value <= 2147483647, got 2147483648` from a bound the reference schema added is, to the
+// codec, `expected int in range -2147483648..2147483647, got int 2147483648`.
 std::string as_codec_says(const std::string& message) {
   constexpr std::string_view prefix = "expected value ";
   if (!message.starts_with(prefix) || message.size() < prefix.size() + 3) return message;

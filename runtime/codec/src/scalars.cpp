@@ -35,10 +35,16 @@ std::vector<nlohmann::json> enum_values(std::span<const std::string_view> names)
 }  // namespace
 
 bool int_outside(Decoder& d, std::int64_t value, bool is_unsigned, std::int64_t min, std::uint64_t max) {
-  // Unsigned types are [:and :int [:>= 0]]: a negative value fails that refinement first.
+  // Unsigned types are [:and :int [:>= 0]]: a negative value fails that refinement first. Types
+  // narrower than 32 bits are [:and :int [:>= min] [:<= max]] (ptc-gen's schemas show their range).
   static const Schema non_negative = Schema::refinement(Refine::Ge, std::int64_t{0});
   if (is_unsigned && value < 0) {
     d.error(*coercion::refinement_error(non_negative, value));
+  } else if (max <= 0xFFFF) {
+    const bool below = value < min;
+    const Schema bound =
+        Schema::refinement(below ? Refine::Ge : Refine::Le, below ? min : static_cast<std::int64_t>(max));
+    d.error(*coercion::refinement_error(bound, value));
   } else {
     d.error(coercion::expected("int in range " + coercion::int_range(min, max), value));
   }

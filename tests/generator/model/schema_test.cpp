@@ -22,7 +22,10 @@ TEST(SchemaOf, Primitives) {
   EXPECT_EQ(malli(string_view_type()), ":string");
   EXPECT_EQ(malli(bool_type()), ":boolean");
   EXPECT_EQ(malli(int_type()), ":int");
-  EXPECT_EQ(malli(int_type("std::uint8_t", 8, false)), "[:and :int [:>= 0]]");
+  EXPECT_EQ(malli(int_type("std::uint8_t", 8, false)), "[:and :int [:>= 0] [:<= 255]]");
+  EXPECT_EQ(malli(int_type("std::int16_t", 16, true)), "[:and :int [:>= -32768] [:<= 32767]]");
+  EXPECT_EQ(malli(int_type("std::int32_t", 32, true)), ":int");
+  EXPECT_EQ(malli(int_type("std::uint32_t", 32, false)), "[:and :int [:>= 0]]");
   EXPECT_EQ(malli(size_type()), "[:and :int [:>= 0]]");
   EXPECT_EQ(malli(double_type()), ":double");
   EXPECT_EQ(malli(type(TypeKind::Float, "float")), ":double");
@@ -132,6 +135,13 @@ TEST(ValueSchema, BoundsBeyondInt64OnIntegersStayIntegers) {
   }
   // A float's bounds are floats.
   EXPECT_EQ(constrained(double_type(), all), "[:and :double [:>= 0] [:<= 1.8446744073709552e+19]]");
+}
+
+TEST(ValueSchema, ARangeKeepsTheTighterOfItsBoundsAndTheTypes) {
+  model::Constraints range;
+  range.min = 1;
+  range.max = 1000;
+  EXPECT_EQ(constrained(int_type("std::uint8_t", 8, false), range), "[:and :int [:>= 1] [:<= 255]]");
 }
 
 TEST(ValueSchema, OptionalTypesAreRefinedInside) {

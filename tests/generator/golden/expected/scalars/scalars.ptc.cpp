@@ -193,7 +193,7 @@ template <> struct StructTraits<::ptc_gen::scalars::detail::read_clock_args> {
 namespace ptc_gen::scalars::detail {
 
 static const ptc::Signature& echo_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:text {:doc "Any text."} :string] [:flag {:doc "A switch."} :boolean] [:small_int :int] [:big_int :int] [:byte [:and :int [:>= 0]]] [:count [:and :int [:>= 0]]] [:huge [:and :int [:>= 0]]] [:ratio :double] [:percent :double] [:user :int] [:color [:enum "red" "green" "blue"]] [:size [:enum "small" "large"]]] [:map [:text :string] [:flag :boolean] [:small_int :int] [:big_int :int] [:byte [:and :int [:>= 0]]] [:count [:and :int [:>= 0]]] [:huge [:and :int [:>= 0]]] [:ratio :double] [:percent :double] [:user :int] [:color [:enum "red" "green" "blue"]] [:size [:enum "small" "large"]]]])ptc").value();
+  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:text {:doc "Any text."} :string] [:flag {:doc "A switch."} :boolean] [:small_int :int] [:big_int :int] [:byte [:and :int [:>= 0] [:<= 255]]] [:count [:and :int [:>= 0]]] [:huge [:and :int [:>= 0]]] [:ratio :double] [:percent :double] [:user :int] [:color [:enum "red" "green" "blue"]] [:size [:enum "small" "large"]]] [:map [:text :string] [:flag :boolean] [:small_int :int] [:big_int :int] [:byte [:and :int [:>= 0] [:<= 255]]] [:count [:and :int [:>= 0]]] [:huge [:and :int [:>= 0]]] [:ratio :double] [:percent :double] [:user :int] [:color [:enum "red" "green" "blue"]] [:size [:enum "small" "large"]]]])ptc").value();
   return signature;
 }
 

@@ -41,12 +41,13 @@ struct Codec<bool> {
   }
 };
 
-/// Signed integers: :int, and the value must fit the type.
+/// Signed integers: :int, and the value must fit the type; types narrower than 32 bits are
+/// [:and :int [:>= min] [:<= max]].
 template <std::signed_integral T>
 struct Codec<T> {
   static constexpr std::int64_t min = std::numeric_limits<T>::min();
   static constexpr std::uint64_t max = static_cast<std::uint64_t>(std::numeric_limits<T>::max());
-  static constexpr Shape shape{kind_bit(coercion::JsonKind::Number), false};
+  static constexpr Shape shape{kind_bit(coercion::JsonKind::Number), sizeof(T) < 4};  // an [:and ...] is detailed
   static std::string type_name() { return "int"; }
   static bool decode(Decoder& d, Value& v, T& out) {
     std::int64_t i = 0;
@@ -64,7 +65,7 @@ struct Codec<T> {
   }
 };
 
-/// Unsigned integers: [:and :int [:>= 0]], and the value must fit the type.
+/// Unsigned integers: [:and :int [:>= 0]] (with [:<= max] below 32 bits), and the value must fit the type.
 template <std::unsigned_integral T>
 requires(!std::same_as<T, bool>) struct Codec<T> {
   static constexpr std::uint64_t max = std::numeric_limits<T>::max();
