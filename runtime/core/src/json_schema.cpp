@@ -6,9 +6,11 @@
 
 #include <cmath>
 #include <cstdint>
+#include <variant>
 
 #include <re2/re2.h>
 
+#include "ecma_regex.hpp"
 #include "text.hpp"
 
 namespace ptc {
@@ -188,7 +190,15 @@ class Emitter {
       const Schema& c = s.children()[i];
       std::string keyword;
       J value;
-      if (c.kind() == Kind::Refinement) {
+      if (c.kind() == Kind::Refinement && c.op() == Refine::Re) {
+        // JSON Schema patterns are ECMA-262; ours are RE2.
+        auto ecma = detail::ecma_pattern(c.bound().get_ref<const std::string&>());
+        if (auto* refused = std::get_if<detail::PatternRefusal>(&ecma))
+          return unsupported(path, "[:re " + text::quote(c.bound().get_ref<const std::string&>()) +
+                                       "] as an ECMA-262 pattern (" + refused->reason + ")");
+        value = std::get<std::string>(std::move(ecma));
+        keyword = "pattern";
+      } else if (c.kind() == Kind::Refinement) {
         value = J::parse(c.bound().dump());
         switch (c.op()) {
           case Refine::Gt: keyword = "exclusiveMinimum"; break;
@@ -215,6 +225,8 @@ class Emitter {
           }
           keyword = gt ? "minimum" : "maximum";
         }
+      }
+      if (c.kind() == Kind::Refinement) {
         if (!out.contains(keyword)) {
           out[keyword] = std::move(value);
           continue;

@@ -1,0 +1,54 @@
+// libFuzzer target: RE2 patterns translated to JSON Schema (ECMA-262) patterns.
+//
+// Input: a pattern, then after the first newline a text to match. Oracle: a pattern RE2 accepts either
+// is refused with a reason, or its translation compiles as an ECMAScript regex (std::regex) that finds
+// a match in the text exactly when RE2 does. Patterns and texts are kept short: std::regex recurses
+// per character.
+
+#include <cstddef>
+#include <cstdint>
+#include <regex>
+#include <string>
+
+#include <ptc/json_schema.hpp>
+#include <ptc/schema.hpp>
+
+#include "fuzz_common.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const auto input = ptc_fuzz::as_text(data, size);
+  const auto newline = input.find('\n');
+  const std::string pattern(input.substr(0, newline));
+  const std::string text(newline == std::string_view::npos ? std::string_view{} : input.substr(newline + 1));
+  if (pattern.size() > 48 || text.size() > 24 || ptc::Schema::pattern_error(pattern)) return 0;
+
+  const ptc::Schema schema = ptc::Schema::all_of({ptc::Schema::string(), ptc::Schema::pattern(pattern)});
+  auto rendered = ptc::to_json_schema(schema, ptc::Profile::Anthropic);
+  if (!rendered) {
+    if (rendered.error().message.find("as an ECMA-262 pattern (") == std::string::npos)
+      ptc_fuzz::oracle_failure("a refusal without its reason", "pattern", pattern, "error", rendered.error().message);
+    return 0;
+  }
+  const std::string ecma = (*rendered)["pattern"].get<std::string>();
+  // std::regex reads bytes: only ASCII texts compare like for like with RE2's code points.
+  for (char c : text)
+    if (static_cast<unsigned char>(c) >= 0x80) return 0;
+  for (char c : ecma)
+    if (static_cast<unsigned char>(c) >= 0x80) return 0;
+  std::regex compiled;
+  try {
+    compiled = std::regex(ecma, std::regex::ECMAScript);
+  } catch (const std::regex_error&) {
+    ptc_fuzz::oracle_failure("the translation is no ECMAScript regex", "pattern", pattern, "translation", ecma);
+  }
+  bool ecma_match = false;
+  try {
+    ecma_match = std::regex_search(text, compiled);
+  } catch (const std::regex_error&) {
+    return 0;  // std::regex's own complexity limit
+  }
+  if (ecma_match != schema.children()[1].matches(text))
+    ptc_fuzz::oracle_failure("the translation matches differently", "pattern", pattern, "translation",
+                             ecma + "  -- text: " + text);
+  return 0;
+}
