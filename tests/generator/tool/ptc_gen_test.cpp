@@ -62,6 +62,34 @@ TEST_F(PtcGenCli, PrintSignaturesPrintsOneLinePerToolAndWritesNothing) {
   EXPECT_TRUE(fs::is_empty(dir_ / "out"));
 }
 
+// JSON Schema patterns are ECMA-262: a PTC_PATTERN with no exact translation fails the generation at the
+// parameter, and one that has it is written translated.
+TEST_F(PtcGenCli, PatternsWithoutAnEcmaFormAreErrors) {
+  write("p.hpp", R"(#include <string>
+#include <ptc/annotate.hpp>
+/// Finds.
+PTC_TOOL() int find(PTC_PATTERN("(?i)abc") std::string code);
+/// Reads.
+PTC_TOOL() int read(PTC_PATTERN("^\\Qa.b\\E[[:digit:]]$") std::string code);
+)");
+  auto r = gen({"--out-dir", path("out"), path("p.hpp"), "--", "-std=c++20"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find(path("p.hpp") +
+                       ":4:16: error: profile portable: tool 'find': portable cannot express [:re \"(?i)abc\"] as an "
+                       "ECMA-262 pattern (flags such as (?i) have no ECMA-262 form at offset 0) at code\n"),
+            std::string::npos)
+      << r.err;
+  write("p.hpp", R"(#include <string>
+#include <ptc/annotate.hpp>
+/// Reads.
+PTC_TOOL() int read(PTC_PATTERN("^\\Qa.b\\E[[:digit:]]$") std::string code);
+)");
+  r = gen({"--out-dir", path("out"), path("p.hpp"), "--", "-std=c++20"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(read("out/p.tools.json").find(R"("pattern": "^a\\.b[0-9]$")"), std::string::npos)
+      << read("out/p.tools.json");
+}
+
 TEST_F(PtcGenCli, WritesFourFilesPerHeader) {
   write("shop.hpp", kHeader);
   auto r = gen({"--out-dir", path("out"), path("shop.hpp"), "--", "-std=c++20"});
