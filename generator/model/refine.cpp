@@ -76,7 +76,7 @@ Schema refine(const Schema& base, const std::vector<Schema>& added) {
 
 Schema shape_of(const Schema& s) {
   switch (s.kind()) {
-    case Kind::Vector: return Schema::vector(shape_of(s.item()));
+    case Kind::Vector: return Schema::vector(shape_of(s.item()));  // a length is a constraint, like a refinement
     case Kind::Sequential: return Schema::sequential(shape_of(s.item()));
     case Kind::Set: return Schema::set(shape_of(s.item()));
     case Kind::Maybe: return Schema::maybe(shape_of(s.item()));
@@ -103,7 +103,11 @@ Schema overlay(const Schema& over, const Schema& under) {
     return refine(overlay(unrefined(over), unrefined(under)), refinements);
   }
   switch (over.kind()) {
-    case Kind::Vector: return Schema::vector(overlay(over.item(), under.item()));
+    case Kind::Vector: {
+      const auto length = over.length() ? over.length() : under.length();
+      Schema item = overlay(over.item(), under.item());
+      return length ? Schema::vector(std::move(item), *length) : Schema::vector(std::move(item));
+    }
     case Kind::Sequential: return Schema::sequential(overlay(over.item(), under.item()));
     case Kind::Set: return Schema::set(overlay(over.item(), under.item()));
     case Kind::Maybe: return Schema::maybe(overlay(over.item(), under.item()));

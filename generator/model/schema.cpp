@@ -122,8 +122,8 @@ Schema schema_of(const Type& type, const HeaderModel& header) {
     case TypeKind::Float: return Schema::number();
     case TypeKind::Enum: return enum_schema(type, header);
     case TypeKind::Struct: return struct_schema(type, header);
-    case TypeKind::Sequence:
-    case TypeKind::Array: return Schema::vector(schema_of(arg(type, 0), header));
+    case TypeKind::Sequence: return Schema::vector(schema_of(arg(type, 0), header));
+    case TypeKind::Array: return Schema::vector(schema_of(arg(type, 0), header), type.array_size);
     case TypeKind::Set: return Schema::set(schema_of(arg(type, 0), header));
     case TypeKind::Map: return Schema::map_of(Schema::string(), schema_of(arg(type, 0), header));
     case TypeKind::Optional: return Schema::maybe(schema_of(arg(type, 0), header));

@@ -78,6 +78,14 @@ TEST(Portable, StringFormatsOfTimeTypes) {
       "on":{"type":"string"}},"required":["at","on"]})"));
 }
 
+TEST(Portable, FixedLengthListsHaveMinAndMaxItems) {
+  const auto s = ptc::Signature::from_malli("[:=> [:catn [:rgb [:vector {:min 3 :max 3} :int]]] :nil]").value();
+  for (Profile p : {Profile::OpenAI, Profile::Anthropic, Profile::Gemini, Profile::Mcp})
+    EXPECT_EQ(schemas(s, p).input["properties"]["rgb"].dump(),
+              j(R"({"type":"array","items":{"type":"integer"},"minItems":3,"maxItems":3})"))
+        << ptc::profile_name(p);
+}
+
 TEST(Portable, OptionalFieldIsNotRequiredAndNullable) {
   EXPECT_EQ(input("(q :string, email :string?) -> :int"), rooted(R"({"type":"object","properties":{
       "q":{"type":"string"},"email":{"type":["string","null"]}},

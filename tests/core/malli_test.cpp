@@ -168,6 +168,18 @@ TEST(MalliPrimitives, StringFormats) {
   EXPECT_THROW(Schema::string("uuid"), ptc::Exception);
 }
 
+// std::array<T, N>: a list of exactly N items; shorthand has no spelling, so it falls back to Malli.
+TEST(MalliCollections, FixedLengthVector) {
+  EXPECT_EQ(mtype("[:vector {:min 3 :max 3} :int]"), Schema::vector(Schema::integer(), 3));
+  EXPECT_NE(Schema::vector(Schema::integer(), 3), Schema::vector(Schema::integer()));
+  EXPECT_EQ(ptc::to_malli(Schema::vector(Schema::integer(), 3)), "[:vector {:min 3 :max 3} :int]");
+  EXPECT_EQ(ptc::render(Schema::vector(Schema::integer(), 3)), "[:vector {:min 3 :max 3} :int]");
+  EXPECT_EQ(malli_error("[:vector {:min 1 :max 3} :int]"),
+            "column 10: [:vector {...} T] takes :min and :max equal (a list of exactly N items)");
+  EXPECT_EQ(malli_error("[:vector {:min -1 :max -1} :int]"),
+            "column 16: :min takes a count of items from 0 to 1000000, got number -1");
+}
+
 TEST(MalliCollections, VectorSequentialSet) {
   EXPECT_EQ(mtype("[:vector :int]"), Schema::vector(Schema::integer()));
   EXPECT_EQ(mtype("[:sequential :string]"), Schema::sequential(Schema::string()));

@@ -235,6 +235,15 @@ TEST(Modes, WarnOnlyInput) {
   EXPECT_EQ(r.value, json::parse(R"({"id":42,"name":7,"extra":true})"));
 }
 
+// A fixed-length list (std::array) reports its length before its items' issues, as a tuple does.
+TEST(FixedLength, WrongLengthComesFirst) {
+  const auto s = malli("[:vector {:min 3 :max 3} :int]");
+  EXPECT_TRUE(in(s, json::parse("[1, 2, 3]")).ok);
+  auto r = in(s, json::parse(R"([1, "x"])"));
+  EXPECT_THAT(r.errors, ElementsAre(Issue{"(root)", "expected list of 3 items, got 2"},
+                                    Issue{"[1]", "expected int, got string \"x\""}));
+}
+
 // Models often send a list or map parameter as a string holding its JSON: read it, and say so.
 TEST(JsonText, AListOrMapSentAsItsJsonTextIsReadWithAWarning) {
   const auto s = type("{tags [:string], where {city :string}, pair [:tuple :int :int], counts [:map-of :string :int]}");

@@ -60,6 +60,10 @@ class Emitter {
         if (!item) return item;
         J out{{"type", "array"}, {"items", std::move(item).value()}};
         if (s.kind() == Kind::Set) out["uniqueItems"] = true;
+        if (auto n = s.length()) {
+          out["minItems"] = *n;
+          out["maxItems"] = *n;
+        }
         return out;
       }
       case Kind::Tuple: {

@@ -101,6 +101,14 @@ Schema Schema::vector(Schema item) {
   return Schema(finish(std::move(n)));
 }
 
+Schema Schema::vector(Schema item, std::size_t length) {
+  auto n = std::make_shared<Node>();
+  n->kind = Kind::Vector;
+  n->children.push_back(std::move(item));
+  n->length = length;
+  return Schema(finish(std::move(n)));
+}
+
 Schema Schema::sequential(Schema item) {
   auto n = std::make_shared<Node>();
   n->kind = Kind::Sequential;
@@ -278,6 +286,7 @@ const std::vector<nlohmann::json>& Schema::values() const { return node_->values
 Refine Schema::op() const { return node_->op; }
 const nlohmann::json& Schema::bound() const { return node_->bound; }
 const std::string& Schema::format() const { return node_->format; }
+std::optional<std::size_t> Schema::length() const { return node_->length; }
 
 bool Schema::matches(std::string_view text) const {
   if (!node_->regex) return false;
@@ -289,7 +298,7 @@ bool operator==(const Schema& a, const Schema& b) {
   const Node& x = *a.node_;
   const Node& y = *b.node_;
   return x.kind == y.kind && x.children == y.children && x.entries == y.entries && x.values == y.values &&
-         x.op == y.op && x.bound == y.bound && x.format == y.format;
+         x.op == y.op && x.bound == y.bound && x.format == y.format && x.length == y.length;
 }
 
 MapEntry& MapEntry::with_default(nlohmann::json v) {

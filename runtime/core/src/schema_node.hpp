@@ -2,6 +2,7 @@
 // The private representation behind ptc::Schema.
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,8 +22,9 @@ struct Node {
   Refine op = Refine::Gt;
   nlohmann::json bound;  // Refinement
   std::shared_ptr<const re2::RE2> regex;
-  std::size_t depth = 1;  // levels of nesting, this node included
-  std::string format{};   // String: JSON Schema format
+  std::size_t depth = 1;                // levels of nesting, this node included
+  std::string format{};                 // String: JSON Schema format
+  std::optional<std::size_t> length{};  // Vector: exact number of items
 };
 
 }  // namespace ptc::detail

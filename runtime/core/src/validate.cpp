@@ -145,6 +145,11 @@ class Walker {
   bool list(const Schema& s, const json& v, json* out) {
     if (!v.is_array()) return fail(coercion::expected(s.kind() == Kind::Set ? coercion::kSetOf : "list", v), v, out);
     bool ok = true;
+    // A fixed length is reported before the items' issues, as for tuples.
+    if (auto n = s.length(); n && v.size() != *n) {
+      error(coercion::wrong_length(*n, v.size()));
+      ok = false;
+    }
     // A set compares its coerced items, so it builds them even when the caller did not ask.
     json local;
     json* items = out ? out : (s.kind() == Kind::Set ? &local : nullptr);

@@ -46,7 +46,7 @@ TEST(SchemaOf, Containers) {
   EXPECT_EQ(malli(type(TypeKind::Sequence, "std::span<const int>", {int_type()})), "[:vector :int]");
   Type array = type(TypeKind::Array, "std::array<double, 3>", {double_type()});
   array.array_size = 3;
-  EXPECT_EQ(malli(array), "[:vector :double]");
+  EXPECT_EQ(malli(array), "[:vector {:min 3 :max 3} :double]");
   EXPECT_EQ(malli(type(TypeKind::Set, "std::set<std::string>", {string_type()})), "[:set :string]");
   EXPECT_EQ(malli(type(TypeKind::Map, "std::map<std::string, int>", {int_type()})), "[:map-of :string :int]");
   EXPECT_EQ(malli(optional_of(int_type())), "[:maybe :int]");

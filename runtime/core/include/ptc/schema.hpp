@@ -70,6 +70,9 @@ class Schema {
   static Schema primitive(Kind k);  ///< throws ptc::Exception if k is not a primitive kind
 
   static Schema vector(Schema item);
+  /// A list of exactly `length` items (std::array<T, N>): `[:vector {:min N :max N} T]` in Malli,
+  /// minItems and maxItems in JSON Schema; checked by validation (`expected list of N items, got M`).
+  static Schema vector(Schema item, std::size_t length);
   static Schema sequential(Schema item);
   static Schema set(Schema item);
   /// Throws ptc::Exception on duplicate entry names. Optional entries' types are stored as [:maybe T].
@@ -99,6 +102,7 @@ class Schema {
   std::size_t depth() const;
 
   const std::string& format() const;                  ///< String: "date-time", "date", or empty
+  std::optional<std::size_t> length() const;          ///< Vector: the exact number of items, if fixed
   const Schema& item() const;                         ///< Vector, Sequential, Set, Maybe
   const std::vector<MapEntry>& entries() const;       ///< Map
   const MapEntry* find(std::string_view name) const;  ///< Map: entry by name, or nullptr

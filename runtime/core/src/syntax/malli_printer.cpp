@@ -93,7 +93,15 @@ void write(std::string& out, const Schema& s) {
     case Kind::Keyword: out += ":keyword"; return;
     case Kind::Any: out += ":any"; return;
     case Kind::Nil: out += ":nil"; return;
-    case Kind::Vector: write_children(out, ":vector", {s.item()}); return;
+    case Kind::Vector:
+      if (auto n = s.length()) {
+        out += "[:vector {:min " + std::to_string(*n) + " :max " + std::to_string(*n) + "} ";
+        write(out, s.item());
+        out += ']';
+        return;
+      }
+      write_children(out, ":vector", {s.item()});
+      return;
     case Kind::Sequential: write_children(out, ":sequential", {s.item()}); return;
     case Kind::Set: write_children(out, ":set", {s.item()}); return;
     case Kind::Maybe: write_children(out, ":maybe", {s.item()}); return;

@@ -43,6 +43,7 @@ class Converter {
     const std::string& op = head.text;
     std::size_t first = 1;
     if (op == "string" && v.items.size() == 2 && v.items[1].type == T::Map) return string_format(v.items[1]);
+    if (op == "vector" && v.items.size() == 3 && v.items[1].type == T::Map) return fixed_vector(v);
     if (v.items.size() > 1 && v.items[1].type == T::Map)
       return err(v.items[1], "schema properties are not supported on [:" + op + " ...]");
     auto args = v.items.size() - first;
@@ -207,6 +208,27 @@ class Converter {
       format = val.text;
     }
     return Schema::string(format);
+  }
+
+  // [:vector {:min N :max N} T]: a list of exactly N items, the one length constraint schemas hold.
+  Result<Schema> fixed_vector(const Value& v) {
+    const Value& props = v.items[1];
+    std::optional<std::int64_t> min, max;
+    for (std::size_t i = 0; i < props.items.size(); i += 2) {
+      const Value& k = props.items[i];
+      const Value& val = props.items[i + 1];
+      const bool is_min = k.type == T::Keyword && k.text == "min";
+      if (!is_min && !(k.type == T::Keyword && k.text == "max"))
+        return err(k, "unknown property " + edn::describe(k) + " of :vector; the properties are :min and :max");
+      if (val.type != T::Int || val.integer < 0 || val.integer > 1000000)
+        return err(val, ":" + k.text + " takes a count of items from 0 to 1000000, got " + edn::describe(val));
+      (is_min ? min : max) = val.integer;
+    }
+    if (!min || !max || *min != *max)
+      return err(props, "[:vector {...} T] takes :min and :max equal (a list of exactly N items)");
+    auto item = schema(v.items[2]);
+    if (!item) return item;
+    return Schema::vector(*item, static_cast<std::size_t>(*min));
   }
 
   Result<Schema> primitive(const Value& v) {

@@ -59,6 +59,7 @@ bool write_shorthand(std::string& out, const Schema& s) {
     case Kind::Any: out += ":any"; return true;
     case Kind::Nil: out += ":nil"; return true;
     case Kind::Vector:
+      if (s.length()) return false;  // [:vector {:min N :max N} T] in Malli
       out += '[';
       write(out, s.item());
       out += ']';
