@@ -661,6 +661,8 @@ TEST(JsonHandlerArguments, ArgumentTextOverTheLimitIsRefusedBeforeParsing) {
                                options);
   EXPECT_EQ(out.status, ptc::CallStatus::InvalidArguments);
   EXPECT_EQ(out.result.message, "Tool arguments are larger than the limit of 32 bytes.");
+  // The outcome (and the ToolInvoked event) keep the size, not copies of the text.
+  EXPECT_EQ(out.arguments, "<52 bytes of arguments, over the limit>");
 }
 
 }  // namespace

@@ -51,7 +51,13 @@ class Call {
   Call(Session& session, const ToolCall& call, const DispatchOptions& options) : session_(session), options_(options) {
     out_.call_id = call.id;
     out_.name = call.name;
-    out_.arguments = call.arguments;
+    // Text over the limit is refused unread; the outcome and the event say its size instead of holding
+    // two more copies of it.
+    if (call.arguments.is_string() && call.arguments.get_ref<const std::string&>().size() > options.max_argument_bytes)
+      out_.arguments = "<" + std::to_string(call.arguments.get_ref<const std::string&>().size()) +
+                       " bytes of arguments, over the limit>";
+    else
+      out_.arguments = call.arguments;
   }
 
   ToolOutcome& outcome() { return out_; }
