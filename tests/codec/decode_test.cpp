@@ -145,7 +145,9 @@ TEST(DecodeInt, WhatIsNotAnInteger) {
 TEST(DecodeInt, BeyondInt64) {
   const std::string range = "expected int in range -9223372036854775808..9223372036854775807, got ";
   expect_error<std::int64_t>("9223372036854775808", "(root)", range + "int 9223372036854775808");
-  expect_error<std::int64_t>("123456789012345678901234567890", "(root)", range + "float 1.2345678901234568e+29");
+  expect_error<std::int64_t>("123456789012345678901234567890", "(root)",
+                             "invalid JSON: int 123456789012345678901234567890 is beyond 64 bits at (root)");
+  expect_error<std::int64_t>("1e19", "(root)", range + "float 1e+19");
   expect_error<std::int64_t>("\"99999999999999999999\"", "(root)", range + "string \"99999999999999999999\"");
   // uint64 is [:and :int [:>= 0]]: beyond int64 it says what :int says.
   expect_error<std::uint64_t>("18446744073709551615", "(root)", range + "int 18446744073709551615");
@@ -302,6 +304,26 @@ TEST(DecodeStruct, ARepeatedKeyIsInvalidJsonInEveryMode) {
   }
   auto escaped = decode<shop::Item>(R"({"id": 1, "title": "t", "\u0069d": 2})").result;
   EXPECT_THAT(escaped.errors, ElementsAre(Issue{"(root)", R"(invalid JSON: duplicate key "id" at (root))"}));
+}
+
+// As ptc::parse_json refuses it, in every mode and whatever the field's type: an int field, a float
+// field (which would read the nearest double), a value nobody reads.
+TEST(DecodeStruct, AnIntegerBeyond64BitsIsInvalidJsonWithItsPlace) {
+  for (Mode mode : {Mode::Enabled, Mode::WarnOnly, Mode::Strict, Mode::Disabled}) {
+    auto as_int = decode<shop::Item>(R"({"id": -9223372036854775809, "title": "t"})", mode).result;
+    EXPECT_THAT(as_int.errors,
+                ElementsAre(Issue{"(root)", "invalid JSON: int -9223372036854775809 is beyond 64 bits at id"}));
+    auto unread = decode<shop::Item>(R"({"id": 1, "title": "t", "x": [18446744073709551616]})", mode).result;
+    EXPECT_THAT(unread.errors,
+                ElementsAre(Issue{"(root)", "invalid JSON: int 18446744073709551616 is beyond 64 bits at x[0]"}));
+  }
+  for (const char* token : {"18446744073709551616", "-18446744073709551616", "123456789012345678901234567890"}) {
+    auto as_float = decode<double>(token).result;
+    EXPECT_THAT(as_float.errors, ElementsAre(Issue{"(root)", std::string("invalid JSON: int ") + token +
+                                                                 " is beyond 64 bits at (root)"}));
+  }
+  EXPECT_EQ(decode<double>("18446744073709551615").value, 18446744073709551615.0);
+  EXPECT_EQ(decode<double>("1.8446744073709551616e19").value, 18446744073709551616.0);
 }
 
 TEST(DecodeStruct, AnEscapedKeyIsTheSameKey) {
@@ -569,7 +591,8 @@ TEST(DecodeAny, KeepsTheJsonAsNlohmannReadsIt) {
   auto repeated = decode<json>(R"({"b": [{"x": 1, "x": 2}]})").result;
   EXPECT_THAT(repeated.errors, ElementsAre(Issue{"(root)", R"(invalid JSON: duplicate key "x" at b[0])"}));
   EXPECT_TRUE(decode<json>("-3").value.is_number_integer());
-  EXPECT_TRUE(decode<json>("123456789012345678901234567890").value.is_number_float());
+  EXPECT_TRUE(decode<json>("1.2345678901234567e29").value.is_number_float());
+  EXPECT_FALSE(decode<json>("123456789012345678901234567890").result.ok);
 }
 
 // ---- paths and threads ----------------------------------------------------------------------------

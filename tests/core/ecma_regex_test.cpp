@@ -46,6 +46,14 @@ TEST(EcmaRegex, WhatIsSpelledDifferentlyIsRewritten) {
   EXPECT_EQ(ecma("a{,3}}b{x"), R"(a\{,3\}\}b\{x)");  // no repetition: literal braces
   EXPECT_EQ(ecma("[]a]"), R"([\]a])");               // a leading ] is literal in RE2, an empty class in ECMA
   EXPECT_EQ(ecma(R"(\a\:\-)"), R"(\x07:-)");         // the u flag allows escaping syntax characters only
+  // ECMA cannot quantify an assertion, but can a group holding one.
+  EXPECT_EQ(ecma("^{2}$*"), "(?:^){2}(?:$)*");
+  // After a set, RE2 reads `-` as itself; ECMA would start a range at the set's last character.
+  EXPECT_EQ(ecma(R"([[:cntrl:]-u\d-])"), R"([\x00-\x1F\x7F\-u\d\-])");
+  // A range ends at one character, even `[`: RE2 reads [#-[:x] as the range #-[ and `:x`.
+  EXPECT_EQ(ecma("[#-[:x]"), R"([#-\[:x])");
+  EXPECT_EQ(ecma(R"(a\b+?\A?)"), R"(a(?:\b)+?(?:^)?)");
+  EXPECT_EQ(ecma(R"(^\Q\E*)"), "(?:^)*");  // \Q\E writes nothing: RE2 reads ^*
 }
 
 TEST(EcmaRegex, WhatHasNoExactFormIsRefusedWithThePlace) {
@@ -54,7 +62,8 @@ TEST(EcmaRegex, WhatHasNoExactFormIsRefusedWithThePlace) {
             R"(have no ECMA-262 form at offset 0) at (root))");
   EXPECT_EQ(ecma(R"(x\pLy)"), R"(refused: anthropic cannot express [:re "x\\pLy"] as an ECMA-262 pattern )"
                               R"((Unicode classes (\p) need ECMA's u flag at offset 1) at (root))");
-  for (const char* bad : {"a(?s:.)", R"(\C)", R"([\S])", "[a[:^digit:]]", R"(\x{1F600})", "\xf0\x9f\x98\x80"}) {
+  for (const char* bad :
+       {"a(?s:.)", R"(\C)", R"([\S])", "[a[:^digit:]]", R"(\x{1F600})", "\xf0\x9f\x98\x80", R"(a*\Q\E*)"}) {
     EXPECT_EQ(ecma(bad).rfind("refused: ", 0), 0u) << bad;
   }
   // Every profile refuses, with the path of the field.
@@ -115,6 +124,15 @@ TEST(EcmaRegex, TranslationsMatchWhatRe2Matches) {
       "[a^]",
       "[.]",
       R"(\{\})",
+      "^{2}$",
+      R"(a\b*b)",
+      "x$?y",
+      "[[:cntrl:]-u]+",
+      R"([\s-a])",
+      R"([\w-])",
+      "[#-[:x]+",
+      "[--/]",
+      "[]-a]",
   };
   const std::vector<std::string> texts = {
       "",      "ab",  "AB",     "a b", "a\nb", "a\rb", "a\vb", " \t",  "\f",  "xyz", "AAA", "a",    "aa",   "aaa",

@@ -17,6 +17,26 @@ TEST(ParseJson, ARepeatedKeyIsRefusedNamingTheObject) {
   EXPECT_TRUE(ptc::parse_json(R"({"a": {"x": 1}, "b": {"x": 1}})"));
 }
 
+// nlohmann would read such a literal as the nearest double, whose digits differ: a model's id
+// 18446744073709551617 would reach a float parameter, or a message, as 18446744073709551616.
+TEST(ParseJson, AnIntegerBeyond64BitsIsRefusedWithItsDigitsAndPlace) {
+  auto below = ptc::parse_json(R"({"days": -9223372036854775809})");
+  ASSERT_FALSE(below);
+  EXPECT_EQ(below.error().message, "invalid JSON: int -9223372036854775809 is beyond 64 bits at days");
+  auto above = ptc::parse_json(R"({"a": [1, {"b": [0, 18446744073709551616]}]})");
+  ASSERT_FALSE(above);
+  EXPECT_EQ(above.error().message, "invalid JSON: int 18446744073709551616 is beyond 64 bits at a[1].b[1]");
+  auto root = ptc::parse_json("123456789012345678901234567890");
+  ASSERT_FALSE(root);
+  EXPECT_EQ(root.error().message, "invalid JSON: int 123456789012345678901234567890 is beyond 64 bits at (root)");
+  // The edges of int64 and uint64 are integers; the same magnitude written as a float is a float.
+  auto edges = ptc::parse_json(R"([-9223372036854775808, 18446744073709551615, 1.8446744073709551616e19, 1e30])");
+  ASSERT_TRUE(edges);
+  EXPECT_TRUE((*edges)[0].is_number_integer());
+  EXPECT_TRUE((*edges)[1].is_number_unsigned());
+  EXPECT_TRUE((*edges)[2].is_number_float());
+}
+
 }  // namespace
 
 namespace {

@@ -2,13 +2,15 @@
 //
 // Input: a pattern, then after the first newline a text to match. Oracle: a pattern RE2 accepts either
 // is refused with a reason, or its translation compiles as an ECMAScript regex (std::regex) that finds
-// a match in the text exactly when RE2 does. Patterns and texts are kept short: std::regex recurses
-// per character.
+// a match in the text exactly when RE2 does. Patterns and texts are kept short and quantifiers few:
+// std::regex backtracks, exponentially in nested quantifiers (`((.*)*)*` on 17 characters took minutes).
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <regex>
 #include <string>
+#include <string_view>
 
 #include <ptc/json_schema.hpp>
 #include <ptc/schema.hpp>
@@ -20,7 +22,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto newline = input.find('\n');
   const std::string pattern(input.substr(0, newline));
   const std::string text(newline == std::string_view::npos ? std::string_view{} : input.substr(newline + 1));
-  if (pattern.size() > 48 || text.size() > 24 || ptc::Schema::pattern_error(pattern)) return 0;
+  if (pattern.size() > 48 || text.size() > 10 || ptc::Schema::pattern_error(pattern)) return 0;
+  if (std::count_if(pattern.begin(), pattern.end(),
+                    [](char c) { return std::string_view("*+?{").find(c) != std::string_view::npos; }) > 3)
+    return 0;
 
   const ptc::Schema schema = ptc::Schema::all_of({ptc::Schema::string(), ptc::Schema::pattern(pattern)});
   auto rendered = ptc::to_json_schema(schema, ptc::Profile::Anthropic);

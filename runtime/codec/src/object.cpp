@@ -18,9 +18,7 @@ std::size_t find_field(std::span<const FieldInfo> fields, std::string_view key, 
   return n;
 }
 
-void duplicate_key(Decoder& d, std::string_view key) {
-  throw InvalidJson("invalid JSON: duplicate key " + text::quote(key) + " at " + d.path());
-}
+void duplicate_key(Decoder& d, std::string_view key) { throw InvalidJson(coercion::duplicate_key(key, d.path())); }
 
 bool unknown_field(Decoder& d, Value& v, std::span<const FieldInfo> fields, std::string_view key) {
   skip(d, v);

@@ -22,7 +22,7 @@ namespace {
 // simdjson's raw tokens carry the whitespace that follows them.
 std::string_view trim_token(std::string_view token) { return text::trim_right(token, text::kJsonWhitespace); }
 
-nlohmann::json number(Value& v) {
+nlohmann::json number(Decoder& d, Value& v) {
   const std::string_view token = trim_token(v.raw_json_token());
   if (token.find_first_of(".eE") == std::string_view::npos) {
     // nlohmann reads "-5" as int64 and "5" as uint64.
@@ -37,8 +37,9 @@ nlohmann::json number(Value& v) {
     double x = 0;
     if (read_double(v, x) == simdjson::SUCCESS) return x;
   }
-  // Beyond 64 bits (nlohmann reads a float), or not a number at all: nlohmann decides, as it did for
-  // the validator's JSON. An unread value is skipped by the enclosing list or object.
+  if (coercion::is_int_beyond_64_bits(token)) throw InvalidJson(coercion::int_beyond_64_bits(token, d.path()));
+  // Not a number at all: nlohmann decides, as it did for the validator's JSON. An unread value is
+  // skipped by the enclosing list or object.
   try {
     auto parsed = nlohmann::json::parse(token);
     if (parsed.is_number()) return parsed;
@@ -78,17 +79,18 @@ std::string_view container_text(const char* start) {
 
 }  // namespace
 
-double exact_double(std::string_view token, double x) {
+bool exact_double(std::string_view token, double& x) {
   token = trim_token(token);
+  if (coercion::is_int_beyond_64_bits(token)) return false;
   std::size_t digits = 0;
   for (char c : token) digits += c >= '0' && c <= '9';
-  if (digits <= 19) return x;
+  if (digits <= 19) return true;
   double exact = 0;
   const char* end = token.data() + token.size();
   // from_chars is locale-independent and correctly rounded, like the strtod nlohmann uses; out of
   // range (overflow or underflow) keeps simdjson's reading.
-  if (auto r = std::from_chars(token.data(), end, exact); r.ptr == end && r.ec == std::errc()) return exact;
-  return x;
+  if (auto r = std::from_chars(token.data(), end, exact); r.ptr == end && r.ec == std::errc()) x = exact;
+  return true;
 }
 
 void invalid_json(simdjson::error_code e) {
@@ -152,7 +154,7 @@ nlohmann::json given(Decoder& d, Value& v) {
   switch (kind_of(v)) {
     case JsonKind::Null: take_null(v); return nullptr;
     case JsonKind::Bool: return boolean(v);
-    case JsonKind::Number: return number(v);
+    case JsonKind::Number: return number(d, v);
     case JsonKind::String: return string(v);
     case JsonKind::List: skip(d, v); return nlohmann::json::array();
     case JsonKind::Map: skip(d, v); return nlohmann::json::object();

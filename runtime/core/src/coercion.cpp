@@ -158,7 +158,7 @@ Outcome<std::int64_t> to_int(const nlohmann::json& v, bool coercing) {
     return {Verdict::Failed, 0, out_of_int64(v)};
   }
   if (v.is_number_float()) {
-    // JSON integers beyond 64 bits are read as floats: say the range rather than "got float".
+    // An integral float such as 1e19 beyond int64: say the range rather than a bare "expected int".
     double d = v.get<double>();
     if (std::isfinite(d) && std::trunc(d) == d && (d <= -9223372036854775808.0 || d >= 9223372036854775808.0))
       return {Verdict::Failed, 0, out_of_int64(v)};
@@ -236,6 +236,24 @@ std::string list_of(std::size_t n) { return "list of " + std::to_string(n) + " i
 
 std::string wrong_length(std::size_t expected_items, std::size_t got) {
   return "expected " + list_of(expected_items) + ", got " + std::to_string(got);
+}
+
+std::string duplicate_key(std::string_view key, std::string_view path) {
+  return "invalid JSON: duplicate key " + text::quote(key) + " at " + std::string(path.empty() ? kRootPath : path);
+}
+
+std::string int_beyond_64_bits(std::string_view token, std::string_view path) {
+  return "invalid JSON: int " + std::string(text::excerpt(token, 64)) + " is beyond 64 bits at " +
+         std::string(path.empty() ? kRootPath : path);
+}
+
+bool is_int_beyond_64_bits(std::string_view token) {
+  if (token.empty() || token.find_first_of(".eE") != std::string_view::npos) return false;
+  const char* end = token.data() + token.size();
+  std::int64_t i = 0;
+  std::uint64_t u = 0;
+  if (token.front() == '-') return std::from_chars(token.data(), end, i).ec == std::errc::result_out_of_range;
+  return std::from_chars(token.data(), end, u).ec == std::errc::result_out_of_range;
 }
 
 std::string duplicate_item(std::size_t first) { return "duplicate item (same as [" + std::to_string(first) + "])"; }

@@ -64,8 +64,42 @@ class Translator {
   }
   char peek(std::size_t ahead = 0) const { return i_ + ahead < in_.size() ? in_[i_ + ahead] : '\0'; }
 
+  // Two rules about what a quantifier follows. An assertion cannot carry one in ECMA-262 (`^{2}` is a
+  // syntax error there, valid in RE2), but a group holding one can: `(?:^){2}` means the same. And RE2
+  // refuses a quantifier on a quantifier only when they touch, so `a*\Q\E*` reaches us: refused, as
+  // ECMA would need the repeated atom grouped. A token that writes nothing (`\Q\E`) changes neither.
   void outside() {
+    const std::size_t start = out_.size();
+    const std::size_t at = i_;
     const char c = in_[i_];
+    const bool quantifier = c == '*' || c == '+' || c == '?' || (c == '{' && repeat_end());
+    const bool lazy = c == '?' && last_ == Last::Quantifier && at == quantifier_end_;
+    if (quantifier && !lazy && last_ != Last::Other) {
+      if (last_ == Last::Assertion) {
+        out_.insert(assertion_at_, "(?:");
+        out_ += ')';
+      } else {
+        return refuse("a quantifier on a quantifier", at);
+      }
+    }
+    const bool assertion =
+        c == '^' || c == '$' || (c == '\\' && std::string_view("bBAz").find(peek(1)) != std::string_view::npos);
+    token(c);
+    if (out_.size() == start) return;
+    if (lazy) {
+      last_ = Last::Lazy;
+    } else if (quantifier) {
+      last_ = Last::Quantifier;
+      quantifier_end_ = i_;
+    } else if (assertion) {
+      last_ = Last::Assertion;
+      assertion_at_ = start;
+    } else {
+      last_ = Last::Other;
+    }
+  }
+
+  void token(char c) {
     switch (c) {
       case '\\': escape(false); return;
       case '[': klass(); return;
@@ -125,8 +159,8 @@ class Translator {
     i_ = end + 1;
   }
 
-  // `{n}`, `{n,}`, `{n,m}` repeat; any other `{` is a literal in RE2.
-  void brace() {
+  // Where the `{` at i_ starts `{n}`, `{n,}` or `{n,m}`, the offset of its `}`; else 0.
+  std::size_t repeat_end() const {
     std::size_t j = i_ + 1;
     const auto digits = [&] {
       const std::size_t from = j;
@@ -138,8 +172,12 @@ class Translator {
       ++j;
       digits();
     }
-    repeat = repeat && j < in_.size() && in_[j] == '}';
-    if (repeat) {
+    return repeat && j < in_.size() && in_[j] == '}' ? j : 0;
+  }
+
+  // `{n}`, `{n,}`, `{n,m}` repeat; any other `{` is a literal in RE2.
+  void brace() {
+    if (const std::size_t j = repeat_end()) {
       out_.append(in_.substr(i_, j + 1 - i_));
       i_ = j + 1;
     } else {
@@ -319,11 +357,14 @@ class Translator {
       return;
     }
     out_ += negated ? "[^" : "[";
+    // Items are read as RE2 reads them: a POSIX class, a class escape (\d), or a character that a `-`
+    // not followed by `]` makes the start of a range whose end is one character, even `[` (`[#-[:x]`
+    // is the range #-[ then `:x`). A `-` that is not a range operator is written `\-`, so that ECMA
+    // never reads a range RE2 did not (`[[:cntrl:]-u]` would end an ECMA range at \x7F).
     bool first = true;
     while (!refusal_) {
       if (i_ >= in_.size()) return refuse("an unterminated class", at);
-      const char c = in_[i_];
-      if (c == ']' && !first) {
+      if (in_[i_] == ']' && !first) {
         out_ += ']';
         ++i_;
         return;
@@ -333,20 +374,36 @@ class Translator {
         if (posix_negated) return refuse("a negated POSIX class among other items", i_);
         out_ += *ranges;
         i_ = end;
-      } else if (c == '\\') {
+      } else if (peek() == '\\' && std::string_view("dDwWsS").find(peek(1)) != std::string_view::npos) {
         escape(true);
-      } else if (c == '-') {
-        out_ += '-';  // a range, or a literal at either end: the same in both
-        ++i_;
       } else {
-        literal(true);
+        class_char();
+        if (peek() == '-' && i_ + 1 < in_.size() && peek(1) != ']') {
+          out_ += '-';
+          ++i_;
+          class_char();
+        }
       }
+    }
+  }
+
+  // One character of a class, as an escape or as written (a `-` as `\-`).
+  void class_char() {
+    if (peek() == '\\') {
+      escape(true);
+    } else {
+      literal(true);
     }
   }
 
   std::string_view in_;
   std::size_t i_ = 0;
   std::string out_;
+  // What the last token that wrote something was, for the rules in outside().
+  enum class Last { Other, Assertion, Quantifier, Lazy };
+  Last last_ = Last::Other;
+  std::size_t assertion_at_ = 0;    // output offset of that assertion
+  std::size_t quantifier_end_ = 0;  // input offset just past that quantifier
   std::optional<PatternRefusal> refusal_;
 };
 

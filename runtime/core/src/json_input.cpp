@@ -24,7 +24,13 @@ class Builder {
   bool boolean(bool v) { return put(v); }
   bool number_integer(json::number_integer_t v) { return put(v); }
   bool number_unsigned(json::number_unsigned_t v) { return put(v); }
-  bool number_float(json::number_float_t v, const std::string&) { return put(v); }
+  bool number_float(json::number_float_t v, const std::string& token) {
+    if (coercion::is_int_beyond_64_bits(token)) {
+      error = coercion::int_beyond_64_bits(token, path(true));
+      return false;
+    }
+    return put(v);
+  }
   bool string(std::string& v) { return put(std::move(v)); }
   bool binary(json::binary_t& v) { return put(json::binary(std::move(v))); }
   bool start_object(std::size_t) { return open(json::object()); }
@@ -35,9 +41,7 @@ class Builder {
   bool key(std::string& k) {
     Frame& top = frames_.back();
     if (!top.keys.insert(k).second) {
-      const std::string at = path();
-      error = "invalid JSON: duplicate key " + text::quote(k) + " at " +
-              (at.empty() ? std::string(coercion::kRootPath) : at);
+      error = coercion::duplicate_key(k, path(false));
       return false;
     }
     top.key = k;
@@ -100,12 +104,16 @@ class Builder {
     return true;
   }
 
-  // The innermost open object's path, as validation writes paths.
-  std::string path() const {
+  // The innermost open container's path, or with `next` the path of the value about to be put into
+  // it, as validation writes paths.
+  std::string path(bool next) const {
     std::string out;
-    for (std::size_t i = 0; i + 1 < frames_.size(); ++i) {
+    for (std::size_t i = 0; i < frames_.size(); ++i) {
       const Frame& f = frames_[i];
-      out = f.value->is_array() ? coercion::index_path(out, f.index - 1) : coercion::key_path(out, f.key);
+      const bool last = i + 1 == frames_.size();
+      if (last && !next) break;
+      out = f.value->is_array() ? coercion::index_path(out, last ? f.index : f.index - 1)
+                                : coercion::key_path(out, f.key);
     }
     return out;
   }

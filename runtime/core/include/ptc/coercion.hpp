@@ -91,6 +91,15 @@ inline constexpr std::string_view kSetOf = "set (a list of unique items)";
 std::string list_of(std::size_t n);
 /// `expected list of 2 items, got 3`.
 std::string wrong_length(std::size_t expected, std::size_t got);
+/// What both JSON readers (parse_json and the generated decoders) say, word for word, about a text
+/// they refuse for its content rather than its syntax. `path` is where the value sits.
+/// `invalid JSON: duplicate key "a" at x`: one reader would take the first value, another the last.
+std::string duplicate_key(std::string_view key, std::string_view path);
+/// `invalid JSON: int 18446744073709551616 is beyond 64 bits at x`: an integer literal no int64 or
+/// uint64 holds. Refused rather than read as a float, which would change its digits silently.
+std::string int_beyond_64_bits(std::string_view token, std::string_view path);
+/// Whether `token`, a JSON number, is an integer literal that no int64 or uint64 holds.
+bool is_int_beyond_64_bits(std::string_view token);
 /// `duplicate item (same as [0])`, reported at the later item.
 std::string duplicate_item(std::size_t first);
 /// The repeated items of a list, compared as JSON (1 and 1.0 are equal): (index, index of its first

@@ -61,14 +61,15 @@ bool float_outside(Decoder& d, double value, double max);
 bool decode_bool(Decoder& d, Value& v, bool& out);
 /// A number written with more than 19 digits, read correctly rounded: simdjson 3.0.1 On-Demand
 /// silently misreads some (simdjson#2093: 0.1234567890123456789012 became 0.0017...). `x` is what
-/// get_double() gave, kept when the token is not a plain finite double.
-double exact_double(std::string_view token, double x);
+/// get_double() gave, kept when the token is not a plain finite double. False for an integer literal
+/// beyond 64 bits, which no reader takes (coercion::int_beyond_64_bits).
+bool exact_double(std::string_view token, double& x);
 /// get_double() for every double the codecs read: only tokens long enough to hold 20 digits take
-/// the slow, exact path.
+/// the slow, exact path. An integer beyond 64 bits is an error, which given() names.
 inline simdjson::error_code read_double(Value& v, double& x) {
   const std::string_view token = v.raw_json_token();
   const auto e = v.get_double().get(x);
-  if (e == simdjson::SUCCESS && token.size() > 20) x = exact_double(token, x);
+  if (e == simdjson::SUCCESS && token.size() >= 20 && !exact_double(token, x)) return simdjson::NUMBER_ERROR;
   return e;
 }
 /// After read_double() read `x` where `x == 0` or the mode is Strict: "-0" is int 0 to JSON (and
