@@ -83,6 +83,25 @@ TEST(CommandFile, UnknownTopLevelKeysAreRejectedIncludingNonStringKeys) {
   EXPECT_EQ(error_of(kHead + "~: nothing\n"), "cmd.md: null" + expected);
 }
 
+// The frontmatter is read from the parser's events: a key that is a collection is shown in flow form,
+// an alias stands for a copy of what its anchor named (keys included), and a tagged scalar key keeps its
+// text.
+TEST(CommandFile, CollectionKeysAliasesAndTagsReadAsWritten) {
+  const std::string expected =
+      ": unknown key; expected name, description, model, allowed-tools (or allowed_tools) or jido";
+  EXPECT_EQ(error_of(kHead + "? {a: 1, b: [x, \"y\"], c: {}}\n: v\n"), "cmd.md: {a: 1, b: [x, y], c: {}}" + expected);
+  EXPECT_EQ(error_of(kHead + "!!int 3: v\n"), "cmd.md: 3" + expected);
+  EXPECT_EQ(error_of(kHead + "model: &k model\n*k : again\n"), "cmd.md: duplicate key model");
+  auto c =
+      parse(kHead + "jido:\n  schema:\n    a: &t {type: integer, doc: shared}\n    b: *t\n    c: {type: string}\n");
+  ASSERT_TRUE(c) << c.error().message;
+  std::vector<ptc::Kind> kinds;
+  for (const auto& e : c->params.entries()) kinds.push_back(e.schema.item().kind());
+  EXPECT_THAT(kinds, ElementsAre(ptc::Kind::Int, ptc::Kind::Int, ptc::Kind::String));
+  EXPECT_EQ(error_of(kHead + "jido:\n  schema:\n    a: !!int x\n"),
+            "cmd.md: jido.schema.a: 'x' is not a value of tag tag:yaml.org,2002:int");
+}
+
 TEST(CommandFile, ConflictingKeysAreRejectedIncludingNestedMaps) {
   EXPECT_EQ(error_of(kHead + "1: a\n\"1\": b\n"), "cmd.md: conflicting keys 1 and \"1\"");
   EXPECT_EQ(error_of(kHead + "name: again\n"), "cmd.md: duplicate key name");
@@ -152,6 +171,22 @@ TEST(CommandFile, HooksArePreAndAfterBooleans) {
 }
 
 std::string schema_error(const std::string& fields) { return error_of(kHead + "jido:\n  schema:\n" + fields); }
+
+// As in JSON (ptc::parse_json): read as a double, the digits would change silently.
+TEST(CommandFile, AnIntegerBeyond64BitsIsRefusedWithItsPlace) {
+  EXPECT_EQ(schema_error("    x: {type: integer, default: 99999999999999999999}\n"),
+            "cmd.md: jido.schema.x.default: int 99999999999999999999 is beyond 64 bits");
+  EXPECT_EQ(schema_error("    x: {type: integer, default: -9223372036854775809}\n"),
+            "cmd.md: jido.schema.x.default: int -9223372036854775809 is beyond 64 bits");
+  EXPECT_EQ(schema_error("    x: {type: list, default: [1, 0x10000000000000000]}\n"),
+            "cmd.md: jido.schema.x.default[1]: int 0x10000000000000000 is beyond 64 bits");
+  EXPECT_TRUE(parse(kHead + "jido:\n  schema:\n    x: {type: integer, default: -9223372036854775808}\n"));
+}
+
+TEST(CommandFile, AFieldNamedTwiceOnceTrimmedIsRefused) {
+  EXPECT_EQ(schema_error("    pr: {type: string}\n    x: {}\n    ' pr': {type: integer}\n"),
+            "cmd.md: jido.schema[\" pr\"]: field pr is declared twice");
+}
 
 TEST(CommandFile, SchemaFieldNamesMatchTheRule) {
   EXPECT_TRUE(parse(kHead + "jido:\n  schema:\n    prNumber_2: {type: integer}\n"));

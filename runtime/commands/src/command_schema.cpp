@@ -1,6 +1,7 @@
 #include "command_schema.hpp"
 
 #include <algorithm>
+#include <set>
 #include <cctype>
 
 #include <ptc/validate.hpp>
@@ -86,12 +87,12 @@ Result<Schema> params_schema(const ordered_json& fields) {
   const std::string path = "jido.schema";
   if (!fields.is_object()) return Error{at_path(path, "must be a map of fields")};
   std::vector<MapEntry> entries;
+  std::set<std::string, std::less<>> names;  // a search of `entries` per field would be quadratic
   for (const auto& [raw, spec] : fields.items()) {
     std::string name(text::trim(raw));
     auto entry = field(name, spec, key_path(path, raw));
     if (!entry) return entry.error();
-    if (std::any_of(entries.begin(), entries.end(), [&](const MapEntry& e) { return e.name == name; }))
-      return Error{at_path(key_path(path, raw), "field " + name + " is declared twice")};
+    if (!names.insert(name).second) return Error{at_path(key_path(path, raw), "field " + name + " is declared twice")};
     entries.push_back(std::move(*entry));
   }
   return Schema::map(std::move(entries));

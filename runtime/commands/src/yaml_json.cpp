@@ -1,12 +1,21 @@
 #include "yaml_json.hpp"
 
 #include <cctype>
+#include <algorithm>
 #include <charconv>
+#include <cstdint>
 #include <cstdlib>
 #include <limits>
+#include <istream>
 #include <map>
+#include <optional>
+#include <streambuf>
+#include <vector>
 
-#include <yaml-cpp/yaml.h>
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/exceptions.h>
+#include <yaml-cpp/mark.h>
+#include <yaml-cpp/parser.h>
 
 #include "json_keys.hpp"
 
@@ -39,10 +48,12 @@ std::optional<ordered_json> integer(std::string_view s) {
   } else if (!all_of(digits, "0123456789")) {
     return std::nullopt;
   }
+  // Beyond 64 bits: `discarded`, which scalar() refuses, as parse_json refuses such a JSON integer
+  // (read as a double, its digits would change silently).
+  const ordered_json beyond(ordered_json::value_t::discarded);
   std::uint64_t magnitude = 0;
   auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), magnitude, base);
-  if (ec != std::errc{} || end != digits.data() + digits.size())
-    return ordered_json(std::strtod(std::string(s).c_str(), nullptr));
+  if (ec != std::errc{} || end != digits.data() + digits.size()) return beyond;
   if (!negative) {
     if (magnitude <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
       return ordered_json(static_cast<std::int64_t>(magnitude));
@@ -50,7 +61,7 @@ std::optional<ordered_json> integer(std::string_view s) {
   }
   if (magnitude <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) + 1)
     return ordered_json(static_cast<std::int64_t>(0 - magnitude));
-  return ordered_json(-static_cast<double>(magnitude));
+  return beyond;
 }
 
 std::optional<ordered_json> floating(std::string_view s) {
@@ -89,91 +100,208 @@ std::optional<ordered_json> resolve_plain(const std::string& s) {
   return floating(s);
 }
 
-class Converter {
+// Builds the JSON from yaml-cpp's parser events, never holding yaml-cpp's node tree, which costs about
+// 80 bytes per byte of a frontmatter of many short keys. Rules a handler cannot signal otherwise are
+// raised as Refused, which parse_yaml turns into the error.
+struct Refused {
+  Error error;
+};
+
+class Builder : public YAML::EventHandler {
  public:
-  Result<ordered_json> convert(const YAML::Node& node, const std::string& path, std::size_t depth) {
-    if (depth > kMaxDepth) return Error{"frontmatter nests deeper than " + std::to_string(kMaxDepth) + " levels"};
-    if (++nodes_ > kMaxNodes)
-      return Error{"frontmatter has more than " + std::to_string(kMaxNodes) + " values once YAML aliases are expanded"};
-    switch (node.Type()) {
-      case YAML::NodeType::Null:
-      case YAML::NodeType::Undefined: return ordered_json(nullptr);
-      case YAML::NodeType::Scalar: return scalar(node, path);
-      case YAML::NodeType::Sequence: {
-        ordered_json out = ordered_json::array();
-        std::size_t i = 0;
-        for (const auto& item : node) {
-          auto v = convert(item, index_path(path, i++), depth + 1);
-          if (!v) return v;
-          out.push_back(std::move(*v));
-        }
-        return out;
-      }
-      case YAML::NodeType::Map: {
-        ordered_json out = ordered_json::object();
-        std::map<std::string, std::string> seen;  // key text -> as written
-        for (auto it = node.begin(); it != node.end(); ++it) {
-          std::string key = key_text(it->first);
-          std::string written = as_written(it->first);
-          auto [prior, fresh] = seen.emplace(key, written);
-          if (!fresh) {
-            if (prior->second == written) return Error{at_path(path, "duplicate key " + written)};
-            return Error{at_path(path, "conflicting keys " + prior->second + " and " + written)};
-          }
-          auto v = convert(it->second, key_path(path, key), depth + 1);
-          if (!v) return v;
-          out[key] = std::move(*v);
-        }
-        return out;
-      }
-    }
-    return ordered_json(nullptr);
+  ordered_json root;
+
+  void OnDocumentStart(const YAML::Mark&) override {}
+  void OnDocumentEnd() override {}
+
+  void OnNull(const YAML::Mark&, YAML::anchor_t anchor) override {
+    count(1);
+    put({nullptr, "null", "null", 1}, anchor);
   }
+
+  void OnAlias(const YAML::Mark&, YAML::anchor_t anchor) override {
+    const auto found = anchors_.find(anchor);
+    if (found == anchors_.end()) return OnNull({}, 0);  // the parser reports unknown anchors first
+    count(found->second.nodes);                         // each use of an alias costs what its expansion does
+    put(found->second, 0);
+  }
+
+  void OnScalar(const YAML::Mark&, const std::string& tag, YAML::anchor_t anchor, const std::string& value) override {
+    count(1);
+    // A plain scalar's tag is "?"; quoted ones are shown quoted, so that `1` and `"1"` differ.
+    put({scalar(tag, value), tag == "?" ? value : "\"" + value + "\"", value, 1}, anchor);
+  }
+
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t anchor,
+                       YAML::EmitterStyle::value) override {
+    open(ordered_json::array(), anchor);
+  }
+  void OnSequenceEnd() override { close(); }
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t anchor, YAML::EmitterStyle::value) override {
+    open(ordered_json::object(), anchor);
+  }
+  void OnMapEnd() override { close(); }
 
  private:
-  static Result<ordered_json> scalar(const YAML::Node& node, const std::string& path) {
-    const std::string& s = node.Scalar();
-    const std::string& tag = node.Tag();
+  // A finished value.
+  struct Item {
+    ordered_json value;
+    std::string written;  // as messages show it as a key: "1" quoted, 1 plain
+    std::string text;     // as a key: a scalar's text, a collection's flow form ([a, b])
+    std::size_t nodes;    // values it holds, itself included
+  };
+
+  struct Frame {
+    ordered_json value;
+    YAML::anchor_t anchor;
+    std::size_t nodes_before;  // the count before the collection opened
+    std::string path;          // where the collection sits
+    // Its flow form so far, kept only for a collection that is (or is inside) a key or an anchor's
+    // value: a copy of every collection's text would cost the input's size again per level.
+    bool flowing;
+    std::string flow;
+    // A map alternates keys and values: the key waiting for its value, and whether each key so far was
+    // quoted (messages show "1" and 1 apart).
+    bool has_key = false;
+    std::string key;
+    bool key_quoted = false;
+    std::vector<bool> quoted;
+  };
+
+  std::string child_path() const {
+    if (frames_.empty()) return "";
+    const Frame& top = frames_.back();
+    if (top.value.is_array()) return index_path(top.path, top.value.size());
+    return top.has_key ? key_path(top.path, top.key) : top.path;  // a key sits at its map
+  }
+
+  void count(std::size_t nodes) {
+    nodes_ += nodes;
+    if (nodes_ > kMaxNodes)
+      throw Refused{
+          Error{"frontmatter has more than " + std::to_string(kMaxNodes) + " values once YAML aliases are expanded"}};
+  }
+
+  ordered_json scalar(const std::string& tag, const std::string& value) const {
+    std::optional<ordered_json> v;
     if (tag == "?") {
-      if (auto v = resolve_plain(s)) return *v;
-      return ordered_json(s);
+      v = resolve_plain(value);
+      if (!v) return ordered_json(value);
+    } else if (tag == "tag:yaml.org,2002:int" || tag == "tag:yaml.org,2002:float" || tag == "tag:yaml.org,2002:bool") {
+      v = resolve_plain(value);
+      if (!v) throw Refused{Error{at_path(child_path(), "'" + value + "' is not a value of tag " + tag)}};
+    } else {
+      return ordered_json(value);
     }
-    if (tag == "tag:yaml.org,2002:int" || tag == "tag:yaml.org,2002:float" || tag == "tag:yaml.org,2002:bool") {
-      auto v = resolve_plain(s);
-      if (!v) return Error{at_path(path, "'" + s + "' is not a value of tag " + tag)};
-      return *v;
+    if (v->is_discarded()) throw Refused{Error{at_path(child_path(), "int " + value + " is beyond 64 bits")}};
+    return std::move(*v);
+  }
+
+  // A finished value goes to the root, a list, or a map as its next key or value.
+  void put(Item item, YAML::anchor_t anchor) {
+    if (anchor != 0) anchors_[anchor] = item;
+    if (frames_.empty()) {
+      root = std::move(item.value);
+      return;
     }
-    return ordered_json(s);
+    Frame& top = frames_.back();
+    if (top.flowing) {
+      if (top.flow.size() > 1) top.flow += top.value.is_array() || !top.has_key ? ", " : ": ";
+      top.flow += item.text;
+    }
+    if (top.value.is_array()) {
+      top.value.push_back(std::move(item.value));
+    } else if (!top.has_key) {
+      top.key = std::move(item.text);
+      top.key_quoted = item.written.size() != top.key.size();
+      top.has_key = true;
+    } else {
+      // Appended, where operator[] would search the whole map; repeated keys are found when it closes.
+      top.value.get_ref<ordered_json::object_t&>().emplace_back(std::move(top.key), std::move(item.value));
+      top.quoted.push_back(top.key_quoted);
+      top.has_key = false;
+    }
   }
 
-  static std::string key_text(const YAML::Node& key) {
-    if (key.IsScalar()) return key.Scalar();
-    if (key.IsNull()) return "null";
-    YAML::Emitter flow;
-    flow << YAML::Flow << key;
-    return flow.c_str();
+  // The first key, in the order written, that repeats an earlier one: sorting keeps a map of many keys
+  // at n log n, without a set of every key held while the map is read.
+  static void check_keys(const Frame& map) {
+    // ordered_map's operator[] takes a key; its base vector indexes.
+    const auto& members =
+        static_cast<const ordered_json::object_t::Container&>(map.value.get_ref<const ordered_json::object_t&>());
+    std::vector<std::uint32_t> order(members.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::uint32_t a, std::uint32_t b) { return members[a].first < members[b].first; });
+    std::optional<std::pair<std::uint32_t, std::uint32_t>> first;  // (earlier, later)
+    for (std::size_t i = 1, run = 0; i < order.size(); ++i) {
+      if (members[order[i]].first != members[order[run]].first) {
+        run = i;
+      } else if (!first || order[i] < first->second) {
+        first = {order[run], order[i]};
+      }
+    }
+    if (!first) return;
+    const auto written = [&](std::uint32_t i) {
+      return map.quoted[i] ? "\"" + members[i].first + "\"" : members[i].first;
+    };
+    const std::string earlier = written(first->first), later = written(first->second);
+    if (earlier == later) throw Refused{Error{at_path(map.path, "duplicate key " + later)}};
+    throw Refused{Error{at_path(map.path, "conflicting keys " + earlier + " and " + later)}};
   }
 
-  // How a key appears in messages: quoted when the YAML quoted it, so `1` and `"1"` differ.
-  static std::string as_written(const YAML::Node& key) {
-    if (key.IsScalar() && key.Tag() != "?") return "\"" + key.Scalar() + "\"";
-    return key_text(key);
+  void open(ordered_json container, YAML::anchor_t anchor) {
+    if (frames_.size() >= kMaxDepth)
+      throw Refused{Error{"frontmatter nests deeper than " + std::to_string(kMaxDepth) + " levels"}};
+    const std::size_t before = nodes_;
+    count(1);
+    const bool flowing =
+        anchor != 0 ||
+        (!frames_.empty() && (frames_.back().flowing || (frames_.back().value.is_object() && !frames_.back().has_key)));
+    std::string flow = flowing ? (container.is_array() ? "[" : "{") : "";
+    frames_.push_back(Frame{
+        std::move(container), anchor, before, child_path(), flowing, std::move(flow), false, {}, false, {}});
   }
 
+  void close() {
+    if (frames_.empty()) return;  // yaml-cpp balances its events
+    Frame done = std::move(frames_.back());
+    frames_.pop_back();
+    if (done.value.is_object()) check_keys(done);
+    if (done.flowing) done.flow += done.value.is_array() ? "]" : "}";
+    std::string written = done.flow;
+    put({std::move(done.value), std::move(written), std::move(done.flow), nodes_ - done.nodes_before}, done.anchor);
+  }
+
+  std::vector<Frame> frames_;
+  std::map<YAML::anchor_t, Item> anchors_;
   std::size_t nodes_ = 0;
+};
+
+// The text as an input stream without a copy (yaml-cpp reads from a std::istream).
+struct ViewBuffer : std::streambuf {
+  explicit ViewBuffer(std::string_view text) {
+    char* start = const_cast<char*>(text.data());  // only read: std::streambuf's get area is char*
+    setg(start, start, start + text.size());
+  }
 };
 
 }  // namespace
 
 Result<ordered_json> parse_yaml(std::string_view text) {
-  YAML::Node root;
+  ViewBuffer buffer(text);
+  std::istream in(&buffer);
+  Builder builder;
   try {
-    root = YAML::Load(std::string(text));
+    YAML::Parser parser(in);
+    parser.HandleNextDocument(builder);
   } catch (const YAML::Exception& e) {
     return Error{"invalid YAML: " + e.msg, static_cast<std::size_t>(e.mark.line + 1),
                  static_cast<std::size_t>(e.mark.column + 1)};
+  } catch (Refused& r) {
+    return std::move(r.error);
   }
-  return Converter{}.convert(root, "", 0);
+  return std::move(builder.root);
 }
 
 }  // namespace ptc::commands
