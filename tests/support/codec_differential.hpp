@@ -20,6 +20,7 @@
 #include <random>
 #include <regex>
 #include <sstream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -281,6 +282,13 @@ class DocumentGenerator {
     return join('[', items, ']');
   }
 
+  // Up to n names of `pool`, none twice, in a random order.
+  std::vector<std::string> distinct(std::vector<std::string> pool, std::size_t n) {
+    std::shuffle(pool.begin(), pool.end(), rng_);
+    pool.resize(std::min(n, pool.size()));
+    return pool;
+  }
+
   std::string key(const std::string& name) {
     // An escaped spelling of the same key is the same key.
     if (!name.empty() && chance(0.05)) {
@@ -293,17 +301,23 @@ class DocumentGenerator {
 
   std::string map(const Schema& s, int depth) {
     std::vector<std::string> members;
+    std::set<std::string> used;
     for (const auto& e : s.entries()) {
       const bool leave_out = (e.optional || e.has_default()) ? chance(0.3) : chance(0.04);
       if (leave_out) continue;
       const std::string v = (e.optional || e.has_default()) && chance(0.1) ? "null" : value(e.schema, depth + 1);
       members.push_back(key(e.name) + ws() + ":" + ws() + v);
+      used.insert(e.name);
       // A repeated key: invalid JSON to both sides. Rare, so that most nested documents stay JSON.
       if (chance(0.01)) members.push_back(key(e.name) + ":" + value(e.schema, depth + 1));
     }
     static const std::vector<std::string> extras{"extra", "zeta", "a",  "odd key", "Z", "_hidden", "\xc3\xa9t\xc3\xa9",
                                                  "a\"b",  "",     "id", "title"};
-    while (chance(0.15)) members.push_back(quote(one(extras)) + ":" + any(depth + 1));
+    // Undeclared keys are drawn without repeats (a repeat is the rare case above, not an accident).
+    while (chance(0.15)) {
+      const std::string& name = one(extras);
+      if (used.insert(name).second) members.push_back(quote(name) + ":" + any(depth + 1));
+    }
     std::shuffle(members.begin(), members.end(), rng_);
     return join('{', members, '}');
   }
@@ -311,8 +325,8 @@ class DocumentGenerator {
   std::string map_of(const Schema& s, int depth) {
     static const std::vector<std::string> keys{"a", "b", "zz", "odd key", "", "\xc3\xa9", "A", "10", "a b"};
     std::vector<std::string> members;
-    const std::size_t n = pick(5);
-    for (std::size_t i = 0; i < n; ++i) members.push_back(key(one(keys)) + ":" + value(s.value(), depth + 1));
+    for (const auto& k : distinct(keys, pick(5))) members.push_back(key(k) + ":" + value(s.value(), depth + 1));
+    if (!members.empty() && chance(0.01)) members.push_back(members.front());  // a repeated key, rarely
     return join('{', members, '}');
   }
 
@@ -332,9 +346,9 @@ class DocumentGenerator {
         return join('[', items, ']');
       }
       default: {
+        static const std::vector<std::string> keys{"a", "b", "c"};
         std::vector<std::string> members;
-        for (std::size_t i = 0, n = pick(4); i < n; ++i)
-          members.push_back(quote(std::string(1, static_cast<char>('a' + pick(3)))) + ":" + any(depth + 1));
+        for (const auto& k : distinct(keys, pick(4))) members.push_back(quote(k) + ":" + any(depth + 1));
         return join('{', members, '}');
       }
     }

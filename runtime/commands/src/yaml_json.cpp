@@ -231,8 +231,12 @@ class Builder : public YAML::EventHandler {
         static_cast<const ordered_json::object_t::Container&>(map.value.get_ref<const ordered_json::object_t&>());
     std::vector<std::uint32_t> order(members.size());
     for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::uint32_t a, std::uint32_t b) { return members[a].first < members[b].first; });
+    // Equal keys stay in the order written (std::stable_sort trips clang 19's deprecation warning
+    // inside libstdc++ 12).
+    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+      const int c = members[a].first.compare(members[b].first);
+      return c < 0 || (c == 0 && a < b);
+    });
     std::optional<std::pair<std::uint32_t, std::uint32_t>> first;  // (earlier, later)
     for (std::size_t i = 1, run = 0; i < order.size(); ++i) {
       if (members[order[i]].first != members[order[run]].first) {
