@@ -69,6 +69,26 @@ std::string quote(std::string_view s) {
   return nlohmann::json(std::string(s)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+std::string printable(std::string_view s) {
+  for (char c : s)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) return quote(s);
+  return std::string(s);
+}
+
+std::string escape_controls(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s) {
+    if (static_cast<unsigned char>(c) >= 0x20 && c != 0x7F) {
+      out += c;
+    } else {
+      const std::string escaped = quote(std::string_view(&c, 1));  // "\n" or "\u0001", with its quotes
+      out.append(escaped, 1, escaped.size() - 2);
+    }
+  }
+  return out;
+}
+
 std::string number(const nlohmann::json& n) { return n.dump(); }
 
 std::string excerpt(std::string_view s, std::size_t max_bytes) {

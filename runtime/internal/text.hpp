@@ -27,6 +27,13 @@ bool is_identifier(std::string_view s);
 /// A double-quoted string with JSON escapes (valid EDN and shorthand too).
 std::string quote(std::string_view s);
 
+/// Text someone else wrote (a key, a value) as a message shows it: as it is, or quote()d when it holds a
+/// control character, so that it cannot start a new line in a listing or a log.
+std::string printable(std::string_view s);
+/// `s` with each control character written as its JSON escape (`\n`, `\u0001`), for a message that
+/// quotes someone else's text inside its own words.
+std::string escape_controls(std::string_view s);
+
 /// Numbers as both printers write them: integers plainly, floats in shortest round-trip form with a
 /// decimal point ("1.0", "0.5", "1e+20").
 std::string number(const nlohmann::json& n);

@@ -89,7 +89,8 @@ TEST(CommandFile, UnknownTopLevelKeysAreRejectedIncludingNonStringKeys) {
 TEST(CommandFile, CollectionKeysAliasesAndTagsReadAsWritten) {
   const std::string expected =
       ": unknown key; expected name, description, model, allowed-tools (or allowed_tools) or jido";
-  EXPECT_EQ(error_of(kHead + "? {a: 1, b: [x, \"y\"], c: {}}\n: v\n"), "cmd.md: {a: 1, b: [x, y], c: {}}" + expected);
+  EXPECT_EQ(error_of(kHead + "? {a: 1, b: [x, \"y\"], c: {}}\n: v\n"),
+            "cmd.md: {a: 1, b: [x, \"y\"], c: {}}" + expected);
   EXPECT_EQ(error_of(kHead + "!!int 3: v\n"), "cmd.md: 3" + expected);
   EXPECT_EQ(error_of(kHead + "model: &k model\n*k : again\n"), "cmd.md: duplicate key model");
   auto c =
@@ -99,7 +100,23 @@ TEST(CommandFile, CollectionKeysAliasesAndTagsReadAsWritten) {
   for (const auto& e : c->params.entries()) kinds.push_back(e.schema.item().kind());
   EXPECT_THAT(kinds, ElementsAre(ptc::Kind::Int, ptc::Kind::Int, ptc::Kind::String));
   EXPECT_EQ(error_of(kHead + "jido:\n  schema:\n    a: !!int x\n"),
-            "cmd.md: jido.schema.a: 'x' is not a value of tag tag:yaml.org,2002:int");
+            "cmd.md: jido.schema.a: \"x\" is not a value of tag tag:yaml.org,2002:int");
+}
+
+// Found by fuzz_command: a key holding a newline could forge a line in `ptc command list` or a log.
+TEST(CommandFile, KeysInErrorsAreEscaped) {
+  const std::string expected =
+      ": unknown key; expected name, description, model, allowed-tools (or allowed_tools) or jido";
+  EXPECT_EQ(error_of(kHead + "\"a\\nb\": 1\n"), "cmd.md: \"a\\nb\"" + expected);
+  EXPECT_EQ(error_of(kHead + "\"a\\nb\": 1\n\"a\\nb\": 2\n"), "cmd.md: duplicate key \"a\\nb\"");
+  EXPECT_EQ(error_of(kHead + "? [\"x\\ry\"]\n: 1\n"), "cmd.md: [\"x\\ry\"]" + expected);
+}
+
+// yaml-cpp names the offending character as it is; found by fuzz_command.
+TEST(CommandFile, YamlErrorsStayOnOneLine) {
+  auto r = ptc::parse_command("---\nname: \"a\\\x01\"\n---\n", "cmd.md");
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().message, "cmd.md: line 2, column 11: invalid YAML: unknown escape character: \\u0001");
 }
 
 TEST(CommandFile, ConflictingKeysAreRejectedIncludingNestedMaps) {

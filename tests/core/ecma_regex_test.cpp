@@ -48,6 +48,7 @@ TEST(EcmaRegex, WhatIsSpelledDifferentlyIsRewritten) {
   EXPECT_EQ(ecma(R"(\a\:\-)"), R"(\x07:-)");         // the u flag allows escaping syntax characters only
   // ECMA cannot quantify an assertion, but can a group holding one.
   EXPECT_EQ(ecma("^{2}$*"), "(?:^){2}(?:$)*");
+  EXPECT_EQ(ecma("a{05}b{1,02}"), R"(a\{05\}b\{1,02\})");  // RE2 counts have no leading zero
   // After a set, RE2 reads `-` as itself; ECMA would start a range at the set's last character.
   EXPECT_EQ(ecma(R"([[:cntrl:]-u\d-])"), R"([\x00-\x1F\x7F\-u\d\-])");
   // A range ends at one character, even `[`: RE2 reads [#-[:x] as the range #-[ and `:x`.
@@ -133,11 +134,13 @@ TEST(EcmaRegex, TranslationsMatchWhatRe2Matches) {
       "[#-[:x]+",
       "[--/]",
       "[]-a]",
+      "a{02}",
+      "^{0}x",
   };
   const std::vector<std::string> texts = {
-      "",      "ab",  "AB",     "a b", "a\nb", "a\rb", "a\vb", " \t",  "\f",  "xyz", "AAA", "a",    "aa",   "aaa",
-      "xxy",   "xy",  "}",      "]",   "-",    "x-",   "foo",  "foo.", "a.b", "1+1", ".*",  "\x07", "\x01", "abab c",
-      "ababc", "abc", "\t\r\n", "A1",  "ff",   "_w",   "cat",  "^",    "a^",  "{}",  "[",   "\x7f",
+      "",      "ab",  "AB",     "a b", "a\nb", "a\rb", "a\vb", " \t",  "\f",  "xyz", "AAA",   "a",    "aa",   "aaa",
+      "xxy",   "xy",  "}",      "]",   "-",    "x-",   "foo",  "foo.", "a.b", "1+1", ".*",    "\x07", "\x01", "abab c",
+      "ababc", "abc", "\t\r\n", "A1",  "ff",   "_w",   "cat",  "^",    "a^",  "{}",  "a{02}", "[",    "\x7f",
   };
   for (const auto& p : patterns) {
     const std::string translated = ecma(p);

@@ -95,8 +95,8 @@ Result<CommandDefinition> from_frontmatter(const ordered_json& fm) {
   for (const auto& [key, _] : fm.items())
     if (key != "name" && key != "description" && key != "model" && key != "allowed-tools" && key != "allowed_tools" &&
         key != "jido")
-      return Error{
-          at_path(key, "unknown key; expected name, description, model, allowed-tools (or allowed_tools) or jido")};
+      return Error{at_path(text::printable(key),
+                           "unknown key; expected name, description, model, allowed-tools (or allowed_tools) or jido")};
 
   CommandDefinition def;
   for (auto [key, slot] : {std::pair{"name", &def.name}, {"description", &def.description}}) {

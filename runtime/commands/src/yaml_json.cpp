@@ -18,6 +18,7 @@
 #include <yaml-cpp/parser.h>
 
 #include "json_keys.hpp"
+#include "text.hpp"
 
 namespace ptc::commands {
 
@@ -128,8 +129,9 @@ class Builder : public YAML::EventHandler {
 
   void OnScalar(const YAML::Mark&, const std::string& tag, YAML::anchor_t anchor, const std::string& value) override {
     count(1);
-    // A plain scalar's tag is "?"; quoted ones are shown quoted, so that `1` and `"1"` differ.
-    put({scalar(tag, value), tag == "?" ? value : "\"" + value + "\"", value, 1}, anchor);
+    // A plain scalar's tag is "?"; quoted ones are shown quoted, so that `1` and `"1"` differ (and with
+    // escapes, so that no key starts a new line in a message).
+    put({scalar(tag, value), tag == "?" ? text::printable(value) : text::quote(value), value, 1}, anchor);
   }
 
   void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t anchor,
@@ -189,7 +191,7 @@ class Builder : public YAML::EventHandler {
       if (!v) return ordered_json(value);
     } else if (tag == "tag:yaml.org,2002:int" || tag == "tag:yaml.org,2002:float" || tag == "tag:yaml.org,2002:bool") {
       v = resolve_plain(value);
-      if (!v) throw Refused{Error{at_path(child_path(), "'" + value + "' is not a value of tag " + tag)}};
+      if (!v) throw Refused{Error{at_path(child_path(), text::quote(value) + " is not a value of tag " + tag)}};
     } else {
       return ordered_json(value);
     }
@@ -207,7 +209,7 @@ class Builder : public YAML::EventHandler {
     Frame& top = frames_.back();
     if (top.flowing) {
       if (top.flow.size() > 1) top.flow += top.value.is_array() || !top.has_key ? ", " : ": ";
-      top.flow += item.text;
+      top.flow += item.written;
     }
     if (top.value.is_array()) {
       top.value.push_back(std::move(item.value));
@@ -247,7 +249,7 @@ class Builder : public YAML::EventHandler {
     }
     if (!first) return;
     const auto written = [&](std::uint32_t i) {
-      return map.quoted[i] ? "\"" + members[i].first + "\"" : members[i].first;
+      return map.quoted[i] ? text::quote(members[i].first) : members[i].first;
     };
     const std::string earlier = written(first->first), later = written(first->second);
     if (earlier == later) throw Refused{Error{at_path(map.path, "duplicate key " + later)}};
@@ -300,7 +302,8 @@ Result<ordered_json> parse_yaml(std::string_view text) {
     YAML::Parser parser(in);
     parser.HandleNextDocument(builder);
   } catch (const YAML::Exception& e) {
-    return Error{"invalid YAML: " + e.msg, static_cast<std::size_t>(e.mark.line + 1),
+    // yaml-cpp quotes the offending character as it is (`unknown escape character: <newline>`).
+    return Error{"invalid YAML: " + text::escape_controls(e.msg), static_cast<std::size_t>(e.mark.line + 1),
                  static_cast<std::size_t>(e.mark.column + 1)};
   } catch (Refused& r) {
     return std::move(r.error);
