@@ -49,6 +49,7 @@ TEST(EcmaRegex, WhatIsSpelledDifferentlyIsRewritten) {
   // ECMA cannot quantify an assertion, but can a group holding one.
   EXPECT_EQ(ecma("^{2}$*"), "(?:^){2}(?:$)*");
   EXPECT_EQ(ecma("a{05}b{1,02}"), R"(a\{05\}b\{1,02\})");  // RE2 counts have no leading zero
+  EXPECT_EQ(ecma("^{1234567890}"), R"(^\{1234567890\})");  // nor more than 9 digits
   // After a set, RE2 reads `-` as itself; ECMA would start a range at the set's last character.
   EXPECT_EQ(ecma(R"([[:cntrl:]-u\d-])"), R"([\x00-\x1F\x7F\-u\d\-])");
   // A range ends at one character, even `[`: RE2 reads [#-[:x] as the range #-[ and `:x`.

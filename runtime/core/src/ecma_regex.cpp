@@ -3,7 +3,7 @@
 // - `.` is any character but `\n` in RE2, but also excludes `\r`, U+2028 and U+2029 in ECMA: `[^\n]`.
 // - `\s` is `[\t\n\f\r ]` in RE2, and also `\v` and Unicode spaces in ECMA: spelled out.
 // - `\A`, `\z`, `\Q...\E`, `\a`, `\x{...}` and POSIX classes have no ECMA spelling: rewritten.
-// - A `{` that is no repetition (`{,3}`, `{05}`), and a `]` or `}` outside a class, are literal in RE2:
+// - A `{` that is no repetition (`{,3}`, `{05}`, `{1234567890}`), and a `]` or `}` outside a class, are literal in RE2:
 //   escaped.
 // - Capture groups do not change what matches, so `(?P<name>...)` becomes `(...)`.
 // - Flags, `\p{...}`, `\C`, octal escapes and characters beyond U+FFFF (whose meaning depends on ECMA's
@@ -163,11 +163,12 @@ class Translator {
   // Where the `{` at i_ starts `{n}`, `{n,}` or `{n,m}`, the offset of its `}`; else 0.
   std::size_t repeat_end() const {
     std::size_t j = i_ + 1;
-    bool leading_zero = false;  // RE2 reads `{05}` as text, not as a count
+    // RE2 reads a count with a leading zero (`{05}`) or of more than 9 digits as text, not as a count.
+    bool no_count = false;
     const auto digits = [&] {
       const std::size_t from = j;
       while (j < in_.size() && is_digit(in_[j])) ++j;
-      leading_zero = leading_zero || (j - from > 1 && in_[from] == '0');
+      no_count = no_count || (j - from > 1 && in_[from] == '0') || j - from > 9;
       return j > from;
     };
     bool repeat = digits();
@@ -175,7 +176,7 @@ class Translator {
       ++j;
       digits();
     }
-    return repeat && !leading_zero && j < in_.size() && in_[j] == '}' ? j : 0;
+    return repeat && !no_count && j < in_.size() && in_[j] == '}' ? j : 0;
   }
 
   // `{n}`, `{n,}`, `{n,m}` repeat; any other `{` is a literal in RE2.
