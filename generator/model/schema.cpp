@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptc/coercion.hpp>
 #include <ptc/validate.hpp>
 
 #include "model/explicit_signature.hpp"
@@ -51,7 +52,7 @@ Schema struct_schema(const Type& type, const HeaderModel& header) {
 // a model easily oversteps (300 for a std::uint8_t), is part of the schema, so the prompt and JSON
 // Schema show it; wider types show `>= 0` when unsigned, and their decoders still check the range.
 Schema integer_schema(const Type& type) {
-  if (type.bits < 32) {
+  if (type.bits < ptc::coercion::kRangeInSchemaBelowBits) {
     const std::int64_t max =
         type.is_signed ? (std::int64_t{1} << (type.bits - 1)) - 1 : (std::int64_t{1} << type.bits) - 1;
     return Schema::all_of({Schema::integer(), Schema::refinement(ptc::Refine::Ge, type.is_signed ? -max - 1 : 0),

@@ -40,7 +40,7 @@ bool int_outside(Decoder& d, std::int64_t value, bool is_unsigned, std::int64_t 
   static const Schema non_negative = Schema::refinement(Refine::Ge, std::int64_t{0});
   if (is_unsigned && value < 0) {
     d.error(*coercion::refinement_error(non_negative, value));
-  } else if (max <= 0xFFFF) {
+  } else if (coercion::range_in_schema(max)) {
     const bool below = value < min;
     const Schema bound =
         Schema::refinement(below ? Refine::Ge : Refine::Le, below ? min : static_cast<std::int64_t>(max));

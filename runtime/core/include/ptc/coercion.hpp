@@ -39,6 +39,16 @@ std::string int64_range();
 /// Any integer type's bounds in the same format: "0..255".
 std::string int_range(std::int64_t min, std::uint64_t max);
 
+/// Integer types narrower than this many bits carry their range in the schema
+/// (`[:and :int [:>= -128] [:<= 127]]`): a model easily oversteps 255, and the prompt and JSON Schema
+/// then show the bound. Wider types show `:int` (unsigned ones `>= 0`) and their decoders still check
+/// the range. The one home of the rule for ptc-gen's schemas and the codecs' messages.
+inline constexpr unsigned kRangeInSchemaBelowBits = 32;
+/// Whether an integer type whose largest value is `max` is narrower than kRangeInSchemaBelowBits.
+constexpr bool range_in_schema(std::uint64_t max) {
+  return max < (std::uint64_t{1} << (kRangeInSchemaBelowBits - 1)) - 1;
+}
+
 /// The value's type in the signature language, as every message of the core and the tool runtime names
 /// it: "nil", "bool", "int", "float", "string", "list", "map". (Command errors speak the vocabulary of
 /// command schemas instead: "null", "boolean", "integer", "object"; docs/architecture.md.)

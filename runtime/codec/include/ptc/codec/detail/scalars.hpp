@@ -47,7 +47,8 @@ template <std::signed_integral T>
 struct Codec<T> {
   static constexpr std::int64_t min = std::numeric_limits<T>::min();
   static constexpr std::uint64_t max = static_cast<std::uint64_t>(std::numeric_limits<T>::max());
-  static constexpr Shape shape{kind_bit(coercion::JsonKind::Number), sizeof(T) < 4};  // an [:and ...] is detailed
+  // Narrow types are an [:and ...] (coercion::kRangeInSchemaBelowBits), which is detailed.
+  static constexpr Shape shape{kind_bit(coercion::JsonKind::Number), coercion::range_in_schema(max)};
   static std::string type_name() { return "int"; }
   static bool decode(Decoder& d, Value& v, T& out) {
     std::int64_t i = 0;
