@@ -1,5 +1,6 @@
 #include "text.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -70,16 +71,14 @@ std::string quote(std::string_view s) {
 }
 
 std::string printable(std::string_view s) {
-  for (char c : s)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) return quote(s);
-  return std::string(s);
+  return std::any_of(s.begin(), s.end(), is_control) ? quote(s) : std::string(s);
 }
 
 std::string escape_controls(std::string_view s) {
   std::string out;
   out.reserve(s.size());
   for (char c : s) {
-    if (static_cast<unsigned char>(c) >= 0x20 && c != 0x7F) {
+    if (!is_control(c)) {
       out += c;
     } else {
       const std::string escaped = quote(std::string_view(&c, 1));  // "\n" or "\u0001", with its quotes

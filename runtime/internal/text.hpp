@@ -27,6 +27,9 @@ bool is_identifier(std::string_view s);
 /// A double-quoted string with JSON escapes (valid EDN and shorthand too).
 std::string quote(std::string_view s);
 
+/// A C0 control character or DEL: what may not reach a one-line message or listing unescaped.
+constexpr bool is_control(char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; }
+
 /// Text someone else wrote (a key, a value) as a message shows it: as it is, or quote()d when it holds a
 /// control character, so that it cannot start a new line in a listing or a log.
 std::string printable(std::string_view s);

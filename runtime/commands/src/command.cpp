@@ -106,8 +106,7 @@ Result<CommandDefinition> from_frontmatter(const ordered_json& fm) {
     *slot = *value;
   }
   // One line per command in `ptc command list` and in signals: a newline in a name would forge a line.
-  if (std::any_of(def.name.begin(), def.name.end(),
-                  [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
+  if (std::any_of(def.name.begin(), def.name.end(), text::is_control))
     return Error{at_path("name", "must not contain control characters such as newlines or tabs")};
   if (fm.contains("model")) {
     def.model = non_blank(fm["model"]);

@@ -80,7 +80,7 @@ class Parser {
     if (at_end()) return "end of input";
     auto c = static_cast<unsigned char>(src_[pos_]);
     if (c >= 0x80) return "a non-ASCII character";
-    if (c < 0x20 || c == 0x7f) return "a control character";
+    if (text::is_control(static_cast<char>(c))) return "a control character";
     return std::string("'") + static_cast<char>(c) + "'";
   }
 
