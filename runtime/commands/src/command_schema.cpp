@@ -1,8 +1,8 @@
 #include "command_schema.hpp"
 
 #include <algorithm>
-#include <set>
 #include <cctype>
+#include <set>
 
 #include <ptc/validate.hpp>
 

@@ -1,12 +1,12 @@
 #include "yaml_json.hpp"
 
-#include <cctype>
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <cstdlib>
-#include <limits>
 #include <istream>
+#include <limits>
 #include <map>
 #include <optional>
 #include <streambuf>
@@ -117,7 +117,7 @@ class Builder : public YAML::EventHandler {
 
   void OnNull(const YAML::Mark&, YAML::anchor_t anchor) override {
     count(1);
-    put({nullptr, "null", "null", 1}, anchor);
+    put({nullptr, "null", false, 1}, anchor);
   }
 
   void OnAlias(const YAML::Mark&, YAML::anchor_t anchor) override {
@@ -129,9 +129,7 @@ class Builder : public YAML::EventHandler {
 
   void OnScalar(const YAML::Mark&, const std::string& tag, YAML::anchor_t anchor, const std::string& value) override {
     count(1);
-    // A plain scalar's tag is "?"; quoted ones are shown quoted, so that `1` and `"1"` differ (and with
-    // escapes, so that no key starts a new line in a message).
-    put({scalar(tag, value), tag == "?" ? text::printable(value) : text::quote(value), value, 1}, anchor);
+    put({scalar(tag, value), value, tag != "?", 1}, anchor);  // a plain scalar's tag is "?"
   }
 
   void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t anchor,
@@ -148,10 +146,16 @@ class Builder : public YAML::EventHandler {
   // A finished value.
   struct Item {
     ordered_json value;
-    std::string written;  // as messages show it as a key: "1" quoted, 1 plain
-    std::string text;     // as a key: a scalar's text, a collection's flow form ([a, b])
-    std::size_t nodes;    // values it holds, itself included
+    std::string text;   // as a key: a scalar's text, a collection's flow form ([a, b])
+    bool quoted;        // a scalar the YAML quoted
+    std::size_t nodes;  // values it holds, itself included
   };
+
+  // A key (or an item of a flow form) as messages show it: quoted when the YAML quoted it, so that `1`
+  // and `"1"` differ, and escaped, so that no key starts a new line in a message.
+  static std::string shown(const std::string& key, bool quoted) {
+    return quoted ? text::quote(key) : text::printable(key);
+  }
 
   struct Frame {
     ordered_json value;
@@ -209,13 +213,13 @@ class Builder : public YAML::EventHandler {
     Frame& top = frames_.back();
     if (top.flowing) {
       if (top.flow.size() > 1) top.flow += top.value.is_array() || !top.has_key ? ", " : ": ";
-      top.flow += item.written;
+      top.flow += shown(item.text, item.quoted);
     }
     if (top.value.is_array()) {
       top.value.push_back(std::move(item.value));
     } else if (!top.has_key) {
       top.key = std::move(item.text);
-      top.key_quoted = item.written.size() != top.key.size();
+      top.key_quoted = item.quoted;
       top.has_key = true;
     } else {
       // Appended, where operator[] would search the whole map; repeated keys are found when it closes.
@@ -248,10 +252,8 @@ class Builder : public YAML::EventHandler {
       }
     }
     if (!first) return;
-    const auto written = [&](std::uint32_t i) {
-      return map.quoted[i] ? text::quote(members[i].first) : members[i].first;
-    };
-    const std::string earlier = written(first->first), later = written(first->second);
+    const std::string earlier = shown(members[first->first].first, map.quoted[first->first]);
+    const std::string later = shown(members[first->second].first, map.quoted[first->second]);
     if (earlier == later) throw Refused{Error{at_path(map.path, "duplicate key " + later)}};
     throw Refused{Error{at_path(map.path, "conflicting keys " + earlier + " and " + later)}};
   }
@@ -275,8 +277,7 @@ class Builder : public YAML::EventHandler {
     frames_.pop_back();
     if (done.value.is_object()) check_keys(done);
     if (done.flowing) done.flow += done.value.is_array() ? "]" : "}";
-    std::string written = done.flow;
-    put({std::move(done.value), std::move(written), std::move(done.flow), nodes_ - done.nodes_before}, done.anchor);
+    put({std::move(done.value), std::move(done.flow), false, nodes_ - done.nodes_before}, done.anchor);
   }
 
   std::vector<Frame> frames_;
