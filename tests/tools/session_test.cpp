@@ -261,4 +261,48 @@ TEST(SessionLog, ToolInvokedIsRecordedByDefault) {
   EXPECT_EQ(log[0].status, ptc::CallStatus::Succeeded);
 }
 
+// ---- log retention -------------------------------------------------------------------------------
+
+TEST(SessionLogRetention, KeepsTheNewestEventsUpToTheLimit) {
+  ptc::Session session("s", ptc::SessionOptions{3});
+  for (int i = 0; i < 5; ++i) session.record(Other{i});
+  auto log = session.log<Other>();
+  ASSERT_EQ(log.size(), 3u);
+  EXPECT_EQ(log[0].n, 2);
+  EXPECT_EQ(log[2].n, 4);
+  EXPECT_EQ(session.dropped<Other>(), 2u);
+  EXPECT_EQ(session.dropped<Note>(), 0u);
+}
+
+TEST(SessionLogRetention, ALimitOfZeroKeepsNothingButCounts) {
+  ptc::Session session("s", ptc::SessionOptions{0});
+  session.record(Note{"one"});
+  session.record(Note{"two"});
+  EXPECT_TRUE(session.log<Note>().empty());
+  EXPECT_EQ(session.dropped<Note>(), 2u);
+}
+
+TEST(SessionLogRetention, TheDefaultIsTheDocumentedLimit) {
+  ptc::Session session("s");
+  EXPECT_EQ(session.options().log_limit, ptc::limits::kSessionLogEntries);
+  for (std::size_t i = 0; i < ptc::limits::kSessionLogEntries + 7; ++i) session.record(Other{static_cast<int>(i)});
+  EXPECT_EQ(session.log<Other>().size(), ptc::limits::kSessionLogEntries);
+  EXPECT_EQ(session.dropped<Other>(), 7u);
+}
+
+TEST(SessionLogRetention, DispatchedCallsKeepTheToolInvokedLogBounded) {
+  ptc::ToolRegistry registry;
+  registry.add(ptc::make_tool("echo", "Echo a number.", "(n :int) -> :int", [](const json& args, ptc::ToolContext&) {
+    return ptc::ToolResult<json>::ok(args["n"]);
+  }));
+  ptc::Session session("s", ptc::SessionOptions{16});
+  for (int i = 0; i < 2000; ++i)
+    ASSERT_TRUE(registry.dispatch(session, ptc::ToolCall{"c" + std::to_string(i), "echo", json{{"n", i}}}).success());
+  auto log = session.log<ptc::ToolInvoked>();
+  ASSERT_EQ(log.size(), 16u);
+  EXPECT_EQ(log.front().call_id, "c1984");
+  EXPECT_EQ(log.back().call_id, "c1999");
+  EXPECT_EQ(session.dropped<ptc::ToolInvoked>(), 1984u);
+}
+
 }  // namespace

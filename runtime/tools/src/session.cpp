@@ -5,7 +5,10 @@
 
 namespace ptc {
 
-Session::Session(std::string id) : id_(id.empty() ? make_uuid() : std::move(id)) { record_events<ToolInvoked>(); }
+Session::Session(std::string id, SessionOptions options)
+    : id_(id.empty() ? make_uuid() : std::move(id)), options_(options) {
+  record_events<ToolInvoked>();
+}
 
 Session::~Session() {
   for (auto sub : subscriptions_) dispatcher_.unsubscribe(sub);

@@ -18,4 +18,8 @@ inline constexpr std::size_t kFrontmatterBytes = std::size_t{256} << 10;
 /// Errors listed in one report fed back to the model; the rest are counted in one line.
 inline constexpr std::size_t kReportedErrors = 20;
 
+/// Events a Session keeps in each of its logs (`log<E>()`); older ones are dropped, so a long-running
+/// server's memory stays flat. SessionOptions::log_limit changes it per session.
+inline constexpr std::size_t kSessionLogEntries = 1000;
+
 }  // namespace ptc::limits

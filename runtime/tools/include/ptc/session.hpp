@@ -2,6 +2,8 @@
 // ptc::Session — the state of one conversation: typed state slices, event logs, resources and an event
 // dispatcher. Dispatch snapshots it before a tool call and restores it when the call fails.
 
+#include <cstddef>
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -11,6 +13,7 @@
 #include <vector>
 
 #include <ptc/events.hpp>
+#include <ptc/limits.hpp>
 #include <ptc/resources.hpp>
 #include <ptc/uuid.hpp>  // make_uuid, declared here before it moved to core
 
@@ -35,7 +38,8 @@ struct LogBase {
 };
 template <class E>
 struct Log final : LogBase {
-  std::vector<E> events;
+  std::deque<E> events;
+  std::size_t dropped = 0;
 };
 }  // namespace detail
 
@@ -48,13 +52,19 @@ class SessionSnapshot {
   ResourceRegistry::Snapshot resources_;
 };
 
+struct SessionOptions {
+  /// Events kept in each log (`log<E>()`), newest last; recording one more drops the oldest. 0 keeps
+  /// none. Bounded so that a session serving calls for days does not grow without end.
+  std::size_t log_limit = limits::kSessionLogEntries;
+};
+
 /// Tool calls within one session are serialized (dispatch holds `call_mutex()` for a whole call);
 /// calls in different sessions run in parallel. The slice and log maps are thread-safe; the values in
 /// a slice are not, so touch them from tool handlers (which run serialized) or hold `call_mutex()`.
 class Session {
  public:
   /// An empty id is replaced by a random UUID.
-  explicit Session(std::string id = {});
+  explicit Session(std::string id = {}, SessionOptions options = {});
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
   ~Session();
@@ -80,21 +90,41 @@ class Session {
     return it == slices_.end() ? nullptr : &static_cast<const detail::Slice<T>&>(*it->second).value;
   }
 
-  /// Appends to the log of E. Logs record what happened, so restore() leaves them alone.
+  /// Appends to the log of E, dropping its oldest event once it holds `log_limit` of them. Logs
+  /// record what happened, so restore() leaves them alone.
   template <class E>
   void record(E event) {
     std::lock_guard lock(mutex_);
     auto& slot = logs_[std::type_index(typeid(E))];
     if (!slot) slot = std::make_unique<detail::Log<E>>();
-    static_cast<detail::Log<E>&>(*slot).events.push_back(std::move(event));
+    auto& log = static_cast<detail::Log<E>&>(*slot);
+    if (options_.log_limit == 0) {
+      ++log.dropped;
+      return;
+    }
+    if (log.events.size() == options_.log_limit) {
+      log.events.pop_front();
+      ++log.dropped;
+    }
+    log.events.push_back(std::move(event));
   }
-  /// A copy of the log of E, oldest first.
+  /// A copy of the log of E, oldest first: the last `log_limit` events recorded.
   template <class E>
   std::vector<E> log() const {
     std::lock_guard lock(mutex_);
     auto it = logs_.find(std::type_index(typeid(E)));
-    return it == logs_.end() ? std::vector<E>{} : static_cast<const detail::Log<E>&>(*it->second).events;
+    if (it == logs_.end()) return {};
+    const auto& events = static_cast<const detail::Log<E>&>(*it->second).events;
+    return std::vector<E>(events.begin(), events.end());
   }
+  /// How many events of E were dropped from the log to respect `log_limit`.
+  template <class E>
+  std::size_t dropped() const {
+    std::lock_guard lock(mutex_);
+    auto it = logs_.find(std::type_index(typeid(E)));
+    return it == logs_.end() ? 0 : static_cast<const detail::Log<E>&>(*it->second).dropped;
+  }
+  const SessionOptions& options() const { return options_; }
   /// From now on, every E published on `dispatcher()` is recorded in `log<E>()`. ToolInvoked is
   /// recorded from the start.
   template <class E>
@@ -117,6 +147,7 @@ class Session {
 
  private:
   std::string id_;
+  SessionOptions options_;
   EventBus dispatcher_;
   ResourceRegistry resources_;
   mutable std::mutex mutex_;
