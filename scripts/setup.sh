@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config ccache
   nlohmann-json3-dev libfmt-dev libsimdjson-dev libyaml-cpp-dev libre2-dev libkainjow-mustache-dev libcli11-dev
+  libcpp-httplib-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-19 libclang-rt-19-dev libclang-19-dev libclang-cpp19-dev llvm-19-dev clang-format-14
   python3
@@ -31,4 +32,17 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}" >&2
 else
   echo "setup: all packages present" >&2
+fi
+
+# The MCP client tests run the official MCP clients under node, at the versions tests/mcp/node's lock
+# file pins; npm ci installs exactly those, and again whenever the lock file changes.
+node_dir="$(dirname "$0")/../tests/mcp/node"
+if ! command -v npm >/dev/null 2>&1; then
+  echo "setup: npm is required for the MCP client tests (Debian: apt-get install nodejs npm)" >&2
+  exit 1
+fi
+if ! cmp -s "$node_dir/package-lock.json" "$node_dir/node_modules/.ptc-installed-lock.json" 2>/dev/null; then
+  echo "setup: installing the MCP test clients (npm ci in tests/mcp/node)" >&2
+  (cd "$node_dir" && npm ci --no-audit --no-fund --ignore-scripts >&2 &&
+    cp package-lock.json node_modules/.ptc-installed-lock.json)
 fi

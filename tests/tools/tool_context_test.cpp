@@ -18,6 +18,7 @@
 #include <ptc/budget.hpp>
 #include <ptc/deadline.hpp>
 #include <ptc/events.hpp>
+#include <ptc/cancellation.hpp>
 #include <ptc/heartbeat.hpp>
 #include <ptc/resources.hpp>
 #include <ptc/run_context.hpp>
@@ -99,6 +100,40 @@ TEST_F(ToolContextTest, BeatIncrementsTheHeartbeat) {
   context.beat();
   EXPECT_EQ(environment.heartbeat->beats(), 2u);
   EXPECT_EQ(calls, 2);
+}
+
+TEST_F(ToolContextTest, ReportProgressReachesTheSinkAndBeats) {
+  std::vector<std::string> seen;
+  environment.heartbeat = std::make_shared<ptc::Heartbeat>();
+  environment.progress = [&](double progress, std::optional<double> total, std::string_view message) {
+    seen.push_back(std::to_string(static_cast<int>(progress)) + "/" +
+                   (total ? std::to_string(static_cast<int>(*total)) : "?") + " " + std::string(message));
+  };
+  ptc::ToolContext context(tool, session, environment);
+  context.report_progress(1, 3, "first");
+  context.report_progress(2);
+  EXPECT_EQ(seen, (std::vector<std::string>{"1/3 first", "2/? "}));
+  EXPECT_EQ(environment.heartbeat->beats(), 2u);
+}
+
+TEST_F(ToolContextTest, ReportProgressWithoutASinkOnlyBeats) {
+  environment.heartbeat = std::make_shared<ptc::Heartbeat>();
+  ptc::ToolContext context(tool, session, environment);
+  context.report_progress(1, 2, "x");
+  EXPECT_EQ(environment.heartbeat->beats(), 1u);
+}
+
+TEST_F(ToolContextTest, CancelledFollowsTheEnvironmentsSignal) {
+  ptc::ToolContext without(tool, session, environment);
+  EXPECT_FALSE(without.cancelled());
+  EXPECT_EQ(without.cancellation(), nullptr);
+  auto signal = std::make_shared<ptc::Cancellation>();
+  environment.cancellation = signal;
+  ptc::ToolContext context(tool, session, environment);
+  EXPECT_FALSE(context.cancelled());
+  signal->cancel("client said stop");
+  EXPECT_TRUE(context.cancelled());
+  EXPECT_EQ(context.cancellation()->reason(), "client said stop");
 }
 
 TEST_F(ToolContextTest, AccessorsReturnWhatTheEnvironmentHolds) {

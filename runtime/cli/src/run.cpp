@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 
 #include <ptc/json_schema.hpp>
+#include <ptc/mcp/server.hpp>
 #include <ptc/provider.hpp>
 #include <ptc/registry.hpp>
 #include <ptc/session.hpp>
@@ -31,6 +32,10 @@ struct Request {
   std::string tool;
   std::string json;  // empty: no arguments, which dispatch reads as {}
   std::string mode = "enabled";
+  std::string http;  // mcp: HOST:PORT, or empty for stdio
+  std::string path = "/mcp";
+  std::vector<std::string> allowed_origins;
+  std::vector<std::string> allowed_hosts;
 };
 
 /// The subcommands, kept so we can ask which one was given once parsing is done.
@@ -40,6 +45,7 @@ struct Commands {
   CLI::App* schema = nullptr;
   CLI::App* definitions = nullptr;
   CLI::App* call = nullptr;
+  CLI::App* mcp = nullptr;
 };
 
 Commands define_commands(CLI::App& app, Request& request) {
@@ -63,6 +69,13 @@ Commands define_commands(CLI::App& app, Request& request) {
   c.call->add_option("NAME", request.tool, "The tool to call")->required();
   c.call->add_option("JSON", request.json, "Arguments object (default {}); @FILE reads a file, - reads standard input");
   c.call->add_option("--mode", request.mode, "Validation mode: enabled (default), warn_only, strict or disabled");
+  c.mcp = app.add_subcommand("mcp", "Serve the tools over MCP: on standard input and output, or over HTTP with --http");
+  c.mcp->add_option("--http", request.http,
+                    "Serve Streamable HTTP on HOST:PORT (e.g. 127.0.0.1:8000) instead of stdio");
+  c.mcp->add_option("--path", request.path, "The HTTP endpoint's path (default /mcp)");
+  c.mcp->add_option("--allow-origin", request.allowed_origins, "An Origin to accept besides localhost (repeatable)");
+  c.mcp->add_option("--allow-host", request.allowed_hosts, "A Host header to accept besides localhost (repeatable)");
+  c.mcp->add_option("--mode", request.mode, "Validation mode: enabled (default), warn_only, strict or disabled");
   return c;
 }
 
@@ -208,6 +221,55 @@ int call_tool(const ToolRegistry& registry, const Request& request, const Option
   }
 }
 
+/// "HOST:PORT" (or "[::1]:PORT") split, the port checked.
+std::optional<std::pair<std::string, int>> host_and_port(const std::string& text) {
+  const auto colon = text.rfind(':');
+  if (colon == std::string::npos || colon == 0) return std::nullopt;
+  std::string host = text.substr(0, colon);
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  const std::string port = text.substr(colon + 1);
+  if (port.empty() || port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+  const int number = std::stoi(port);
+  if (number > 65535) return std::nullopt;
+  return std::pair{host, number};
+}
+
+int serve_mcp(const ToolRegistry& registry, const Request& request, const Options& options, const std::string& program,
+              std::ostream& err) {
+  auto mode = mode_from_name(request.mode);
+  if (!mode) {
+    err << detail::unknown_mode(request.mode);
+    return kUsage;
+  }
+  mcp::ServerInfo info{options.server_name.empty() ? (program.empty() ? "ptc" : program) : options.server_name,
+                       options.server_version,
+                       options.server_title,
+                       {}};
+  mcp::ServerOptions server_options;
+  server_options.mode = *mode;
+  server_options.prepare_session = options.prepare_session;
+  mcp::Server server(registry, std::move(info), std::move(server_options));
+  if (request.http.empty()) return server.serve_stdio();
+  auto address = host_and_port(request.http);
+  if (!address) {
+    err << "error: --http takes HOST:PORT, e.g. 127.0.0.1:8000 (got '" << request.http << "')\n";
+    return kUsage;
+  }
+  mcp::HttpOptions http;
+  http.host = address->first;
+  http.port = address->second;
+  http.path = request.path;
+  http.allowed_origins = request.allowed_origins;
+  http.allowed_hosts = request.allowed_hosts;
+  http.on_listening = [&err, &http](int port) {
+    // The address goes to standard error, so scripts and tests can find a port chosen with :0.
+    err << "ptc mcp: serving http://" << (http.host.find(':') != std::string::npos ? "[" + http.host + "]" : http.host)
+        << ":" << port << http.path << "\n"
+        << std::flush;
+  };
+  return server.serve_http(http) == 0 ? 0 : kFailed;
+}
+
 /// The message, then the help of the subcommand it concerns (CLI11 picks the one being parsed).
 int usage_error(const CLI::App& app, std::string_view message, std::ostream& err) {
   err << "error: " << message << "\n" << app.help();
@@ -233,11 +295,12 @@ int run_named(std::string program, const ToolRegistry& registry, const std::vect
     return usage_error(app, e.what(), err);
   }
   if (app.get_subcommands().empty())
-    return usage_error(app, "give a subcommand: list, prompt, schema, definitions or call", err);
+    return usage_error(app, "give a subcommand: list, prompt, schema, definitions, call or mcp", err);
   if (commands.list->parsed()) return list_tools(registry, out);
   if (commands.prompt->parsed()) return print_prompt(registry, out);
   if (commands.schema->parsed()) return print_schema(registry, request, out, err);
   if (commands.definitions->parsed()) return print_definitions(registry, request, out, err);
+  if (commands.mcp->parsed()) return serve_mcp(registry, request, options, app.get_name(), err);
   return call_tool(registry, request, options, out, err);
 }
 

@@ -21,6 +21,7 @@
 #include <ptc/file_input.hpp>
 #include <ptc/filesystem.hpp>
 #include <ptc/firewall.hpp>
+#include <ptc/cancellation.hpp>
 #include <ptc/heartbeat.hpp>
 #include <ptc/json_input.hpp>
 #include <ptc/json_schema.hpp>

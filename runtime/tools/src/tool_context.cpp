@@ -16,4 +16,9 @@ BudgetTracker& ToolContext::budget_tracker() const {
   throw MissingResourceError("No budget tracker is registered.");
 }
 
+void ToolContext::report_progress(double progress, std::optional<double> total, std::string_view message) const {
+  beat();
+  if (environment_.progress) environment_.progress(progress, total, message);
+}
+
 }  // namespace ptc

@@ -1,6 +1,7 @@
 #pragma once
 // ptc::cli::run — gives any program that owns a ToolRegistry the subcommands `list`, `prompt`,
-// `schema [--profile P]` and `call NAME JSON [--mode M]` (docs/tools.md, "The command line of a tool program").
+// `schema [--profile P]`, `definitions FORMAT`, `call NAME JSON [--mode M]` and `mcp [--http HOST:PORT]`
+// (docs/tools.md, "The command line of a tool program"; docs/mcp.md).
 
 #include <functional>
 #include <iosfwd>
@@ -15,13 +16,20 @@ class ToolRegistry;
 namespace ptc::cli {
 
 struct Options {
-  /// Runs on the fresh session `call` uses, e.g. to register a filesystem.
+  /// Runs on the fresh session `call` uses, and on each session `mcp` creates (one per client), e.g.
+  /// to register a filesystem.
   std::function<void(Session&)> prepare_session{};
+  /// How `mcp` names the server to clients; the name defaults to the program's file name.
+  std::string server_name{};
+  std::string server_version = "0.0.0";
+  std::string server_title{};
 };
 
 /// `call` dispatches in a fresh Session; JSON may be `@FILE` or `-` (standard input) and defaults to {}.
 /// It prints `{"status","success","message","value","warnings"}`, or for invalid arguments the text the
 /// model would get (the validation report, or the message for malformed / non-object JSON).
+/// `mcp` serves the tools over MCP on standard input and output (or Streamable HTTP with `--http`)
+/// until the client disconnects or the process gets SIGTERM.
 /// Exit codes: 0 success; 1 the call failed (validation report or failed result printed), a handler
 /// stopped the evaluation, or `schema` cannot express a tool in the profile; 2 usage errors (unknown
 /// subcommand, unknown tool, bad --mode or --profile, unreadable @FILE).

@@ -2,12 +2,14 @@
 // ptc::ToolContext — what a handler gets besides its arguments: the session, the deadline, the
 // heartbeat, correlation ids and the session's resources.
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include <ptc/budget.hpp>
+#include <ptc/cancellation.hpp>
 #include <ptc/deadline.hpp>
 #include <ptc/heartbeat.hpp>
 #include <ptc/resources.hpp>
@@ -21,6 +23,9 @@ class RenderedPrompt;
 class Session;
 class Tool;
 
+/// Where a handler's progress reports go: `progress` so far, the `total` when known, and a message.
+using ProgressSink = std::function<void(double progress, std::optional<double> total, std::string_view message)>;
+
 /// Everything about one call that is not the tool itself; ToolRegistry::dispatch takes it.
 struct CallEnvironment {
   const Prompt* prompt = nullptr;
@@ -29,6 +34,10 @@ struct CallEnvironment {
   std::optional<Deadline> deadline{};
   std::shared_ptr<Heartbeat> heartbeat{};
   std::optional<RunContext> run_context{};
+  /// Raised when the caller no longer wants the result (an MCP client cancelled, shutdown, timeout).
+  std::shared_ptr<const Cancellation> cancellation{};
+  /// Receives `ToolContext::report_progress` (an MCP server turns it into notifications/progress).
+  ProgressSink progress{};
 };
 
 class ToolContext {
@@ -59,6 +68,15 @@ class ToolContext {
   void beat() const {
     if (environment_.heartbeat) environment_.heartbeat->beat();
   }
+  /// Tells the caller how far the call is (and beats the heartbeat). `progress` should grow with each
+  /// report; MCP drops a report that does not. Without a receiver it only beats.
+  void report_progress(double progress, std::optional<double> total = std::nullopt,
+                       std::string_view message = {}) const;
+  /// Whether the caller asked the call to stop. A long handler checks it between steps and returns
+  /// (a failed result is fine: nobody reads it).
+  bool cancelled() const { return environment_.cancellation && environment_.cancellation->cancelled(); }
+  /// The signal itself, to wait on (`wait_for`) instead of sleeping; nullptr when the call has none.
+  const Cancellation* cancellation() const { return environment_.cancellation.get(); }
 
  private:
   const Tool& tool_;

@@ -1,0 +1,308 @@
+#include "protocol.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <exception>
+#include <iostream>
+
+#include <ptc/error.hpp>
+#include <ptc/provider.hpp>
+#include <ptc/registry.hpp>
+
+namespace ptc::mcp {
+namespace {
+
+using jsonrpc::Json;
+using jsonrpc::Message;
+
+constexpr std::string_view kVersionKey = "io.modelcontextprotocol/protocolVersion";
+constexpr std::string_view kCapabilitiesKey = "io.modelcontextprotocol/clientCapabilities";
+constexpr std::string_view kServerInfoKey = "io.modelcontextprotocol/serverInfo";
+
+const nlohmann::json* meta_of(const Message& message) {
+  auto it = message.params.find("_meta");
+  return it != message.params.end() && it->is_object() ? &*it : nullptr;
+}
+
+Json invalid_params(const Message& message, std::string why) {
+  return jsonrpc::error(message.id, jsonrpc::kInvalidParams, "Invalid params: " + std::move(why));
+}
+
+/// The JSON-RPC id as the ToolCall id a ToolInvoked event carries.
+std::string call_id(const nlohmann::json& id) { return id.is_string() ? id.get<std::string>() : id.dump(); }
+
+std::string default_instructions(const ToolRegistry& registry) {
+  std::string text = "Tools, as name(parameters) -> result:\n";
+  for (const auto& tool : registry.tools()) text += tool.name() + tool.signature().render() + "\n";
+  return text;
+}
+
+/// A progress token is a string or an integer (MCP's ProgressToken).
+std::optional<nlohmann::json> progress_token(const Message& message) {
+  const auto* meta = meta_of(message);
+  if (!meta) return std::nullopt;
+  auto it = meta->find("progressToken");
+  if (it == meta->end() || !(it->is_string() || it->is_number_integer())) return std::nullopt;
+  return *it;
+}
+
+/// Turns ToolContext::report_progress into notifications/progress for one request. Reports must grow
+/// (MCP requires it), so one that does not is dropped; none is sent once the call is cancelled.
+ProgressSink progress_sink(nlohmann::json token, Notify notify, std::shared_ptr<const Cancellation> cancellation) {
+  auto last = std::make_shared<std::optional<double>>();
+  auto mutex = std::make_shared<std::mutex>();
+  return [token = std::move(token), notify = std::move(notify), cancellation = std::move(cancellation), last,
+          mutex](double progress, std::optional<double> total, std::string_view message) {
+    std::lock_guard lock(*mutex);
+    if (cancellation->cancelled()) return;
+    if (*last && progress <= **last) return;
+    *last = progress;
+    Json params{{"progressToken", token}, {"progress", progress}};
+    if (total) params["total"] = *total;
+    if (!message.empty()) params["message"] = std::string(message);
+    notify(jsonrpc::notification("notifications/progress", std::move(params)));
+  };
+}
+
+/// A cursor is the offset of the page's first tool, in decimal.
+std::optional<std::size_t> read_cursor(const nlohmann::json& cursor, std::size_t size) {
+  if (!cursor.is_string()) return std::nullopt;
+  const auto& text = cursor.get_ref<const std::string&>();
+  std::size_t offset = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), offset);
+  if (ec != std::errc() || end != text.data() + text.size() || text.empty() || offset > size) return std::nullopt;
+  return offset;
+}
+
+}  // namespace
+
+// ---- Client --------------------------------------------------------------------------------------
+
+std::optional<std::string> Client::legacy_version() const {
+  std::lock_guard lock(mutex_);
+  return legacy_version_;
+}
+
+void Client::set_legacy_version(std::string version) {
+  std::lock_guard lock(mutex_);
+  legacy_version_ = std::move(version);
+}
+
+bool Client::begin_call(const std::string& key, std::shared_ptr<Cancellation> cancellation) {
+  std::lock_guard lock(mutex_);
+  return in_flight_.emplace(key, InFlight{std::move(cancellation), false}).second;
+}
+
+bool Client::end_call(const std::string& key) {
+  std::lock_guard lock(mutex_);
+  auto it = in_flight_.find(key);
+  if (it == in_flight_.end()) return false;
+  const bool cancelled = it->second.cancelled;
+  in_flight_.erase(it);
+  return cancelled;
+}
+
+void Client::cancel(const std::string& key, std::string reason) {
+  std::lock_guard lock(mutex_);
+  auto it = in_flight_.find(key);
+  if (it == in_flight_.end()) return;  // finished already, or never known: nothing to do
+  it->second.cancelled = true;
+  it->second.cancellation->cancel(std::move(reason));
+}
+
+void Client::cancel_all(std::string reason) {
+  std::lock_guard lock(mutex_);
+  for (auto& [key, call] : in_flight_) {
+    call.cancelled = true;
+    call.cancellation->cancel(reason);
+  }
+}
+
+// ---- Protocol ------------------------------------------------------------------------------------
+
+std::optional<std::string> modern_version(const Message& message) {
+  const auto* meta = meta_of(message);
+  if (!meta) return std::nullopt;
+  auto it = meta->find(kVersionKey);
+  if (it == meta->end()) return std::nullopt;
+  return it->is_string() ? it->get<std::string>() : std::string();
+}
+
+Protocol::Protocol(const ToolRegistry& registry, ServerInfo info, ServerOptions options)
+    : registry_(registry), info_(std::move(info)), options_(std::move(options)) {
+  supported_.emplace_back(kModernVersion);
+  for (auto v : kLegacyVersions) supported_.emplace_back(v);
+}
+
+std::shared_ptr<Session> Protocol::new_session() const {
+  auto session = std::make_shared<Session>(std::string{}, options_.session);
+  if (options_.prepare_session) options_.prepare_session(*session);
+  return session;
+}
+
+Json Protocol::server_info() const {
+  Json out{{"name", info_.name}, {"version", info_.version}};
+  if (!info_.title.empty()) out["title"] = info_.title;
+  return out;
+}
+
+Json Protocol::modern_result(Json result) const {
+  Json out{{"resultType", "complete"}};
+  for (auto& [key, value] : result.items()) out[key] = std::move(value);
+  out["_meta"] = Json{{std::string(kServerInfoKey), server_info()}};
+  return out;
+}
+
+Reply Protocol::handle(const std::shared_ptr<Client>& client, const Message& message, Notify notify) const {
+  if (message.kind == Message::Kind::Response) return {};  // the server sends no requests to answer
+  if (message.kind == Message::Kind::Notification) {
+    notification(*client, message);
+    return {};
+  }
+  const auto& method = message.method;
+  if (method == "initialize") return {initialize(client, message), {}};
+
+  if (auto version = modern_version(message)) {
+    if (*version != kModernVersion) {
+      if (version->empty())
+        return {invalid_params(message, "_meta \"" + std::string(kVersionKey) + "\" must be a non-empty string"), {}};
+      return {jsonrpc::error(message.id, jsonrpc::kUnsupportedProtocolVersion, "Unsupported protocol version",
+                             Json{{"supported", supported_}, {"requested", *version}}),
+              {}};
+    }
+    const auto* meta = meta_of(message);
+    auto caps = meta->find(kCapabilitiesKey);
+    if (caps == meta->end() || !caps->is_object())
+      return {invalid_params(message, "_meta \"" + std::string(kCapabilitiesKey) + "\" is required (an object)"), {}};
+    if (method == "server/discover") return {discover(message), {}};
+    if (method == "tools/list") return {list_tools(message, Era::Modern), {}};
+    if (method == "tools/call") return call_tool(client, message, Era::Modern, std::move(notify));
+    return {jsonrpc::error(message.id, jsonrpc::kMethodNotFound, "Method not found: " + method), {}};
+  }
+
+  if (method == "ping") return {jsonrpc::result(message.id, Json::object()), {}};
+  const bool known = method == "server/discover" || method == "tools/list" || method == "tools/call";
+  if (!known) return {jsonrpc::error(message.id, jsonrpc::kMethodNotFound, "Method not found: " + method), {}};
+  if (method == "server/discover" || !client->legacy_version())
+    return {invalid_params(message, "the request has no _meta \"" + std::string(kVersionKey) +
+                                        "\" (protocol 2026-07-28), and no initialize came before it (2025)"),
+            {}};
+  if (method == "tools/list") return {list_tools(message, Era::Legacy), {}};
+  return call_tool(client, message, Era::Legacy, std::move(notify));
+}
+
+Json Protocol::initialize(const std::shared_ptr<Client>& client, const Message& message) const {
+  // A revision we speak is echoed; for any other the newest 2025 one is offered, and the client
+  // decides whether it can use it.
+  std::string version(kLegacyVersions[0]);
+  auto requested = message.params.find("protocolVersion");
+  if (requested != message.params.end() && requested->is_string()) {
+    for (auto v : kLegacyVersions)
+      if (*requested == v) version = v;
+  }
+  client->set_legacy_version(version);
+  Json result{{"protocolVersion", version},
+              {"capabilities", Json{{"tools", Json{{"listChanged", false}}}}},
+              {"serverInfo", server_info()}};
+  result["instructions"] = info_.instructions.empty() ? default_instructions(registry_) : info_.instructions;
+  return jsonrpc::result(message.id, std::move(result));
+}
+
+Json Protocol::discover(const Message& message) const {
+  Json result{{"supportedVersions", supported_}, {"capabilities", Json{{"tools", Json::object()}}}};
+  result["instructions"] = info_.instructions.empty() ? default_instructions(registry_) : info_.instructions;
+  result["ttlMs"] = options_.list_ttl_ms;
+  result["cacheScope"] = "public";
+  return jsonrpc::result(message.id, modern_result(std::move(result)));
+}
+
+Json Protocol::list_tools(const Message& message, Era era) const {
+  const auto tools = registry_.tools();
+  std::size_t begin = 0;
+  if (auto cursor = message.params.find("cursor"); cursor != message.params.end() && !cursor->is_null()) {
+    auto offset = read_cursor(*cursor, tools.size());
+    if (!offset) return invalid_params(message, "unknown cursor");
+    begin = *offset;
+  }
+  const std::size_t end = options_.page_size == 0 ? tools.size() : std::min(tools.size(), begin + options_.page_size);
+  Json list = Json::array();
+  for (std::size_t i = begin; i < end; ++i) {
+    auto definition = mcp_tool(tools[i]);
+    if (!definition) {
+      // One tool the MCP profile cannot express must not hide the others; say why where an operator
+      // looks (stderr is never the protocol stream).
+      std::cerr << "ptc mcp: tool '" << tools[i].name() << "' is not listed: " << definition.error().to_string()
+                << "\n";
+      continue;
+    }
+    list.push_back(std::move(*definition));
+  }
+  Json result{{"tools", std::move(list)}};
+  if (end < tools.size()) result["nextCursor"] = std::to_string(end);
+  if (era == Era::Legacy) return jsonrpc::result(message.id, std::move(result));
+  result["ttlMs"] = options_.list_ttl_ms;
+  result["cacheScope"] = "public";
+  return jsonrpc::result(message.id, modern_result(std::move(result)));
+}
+
+Reply Protocol::call_tool(const std::shared_ptr<Client>& client, const Message& message, Era era, Notify notify) const {
+  auto name = message.params.find("name");
+  if (name == message.params.end() || !name->is_string())
+    return {invalid_params(message, "\"name\" must be a string"), {}};
+  auto tool = registry_.find(name->get<std::string>());
+  if (!tool) return {invalid_params(message, "Unknown tool: " + name->get<std::string>()), {}};
+
+  std::shared_ptr<Cancellation> cancellation =
+      options_.call_timeout ? std::make_shared<Cancellation>(Cancellation::Clock::now() + *options_.call_timeout)
+                            : std::make_shared<Cancellation>();
+  const std::string key = jsonrpc::id_key(message.id);
+  if (!client->begin_call(key, cancellation))
+    return {jsonrpc::error(message.id, jsonrpc::kInvalidRequest, "Invalid Request: id " + key + " is already in use"),
+            {}};
+
+  ToolCall call{call_id(message.id), tool->name(), nlohmann::json::object()};
+  if (auto args = message.params.find("arguments"); args != message.params.end() && !args->is_null())
+    call.arguments = *args;
+  auto token = progress_token(message);
+  auto run = [this, client, key, era, id = message.id, call = std::move(call), tool = std::move(*tool), cancellation,
+              token = std::move(token), notify = std::move(notify)]() -> std::optional<Json> {
+    DispatchOptions dispatch;
+    dispatch.mode = options_.mode;
+    dispatch.environment.adapter = "mcp";
+    dispatch.environment.cancellation = cancellation;
+    if (token) dispatch.environment.progress = progress_sink(*token, notify, cancellation);
+    if (options_.call_timeout) dispatch.environment.deadline = Deadline::after(*options_.call_timeout);
+    auto failed = [](std::string text) {
+      return nlohmann::json{{"content", nlohmann::json::array({{{"type", "text"}, {"text", std::move(text)}}})},
+                            {"isError", true}};
+    };
+    nlohmann::json result;
+    if (cancellation->cancelled()) {
+      result = failed("The call was cancelled before it started (" + cancellation->reason() + ").");
+    } else {
+      try {
+        result = mcp_call_tool_result(registry_.dispatch(client->session(), call, dispatch), tool);
+      } catch (const std::exception& e) {
+        // Dispatch turns tool failures into results; what it throws (a deadline, a handler that
+        // stopped the evaluation) is still the tool's outcome, not a protocol fault: the model reads it.
+        result = failed(e.what());
+      }
+    }
+    if (client->end_call(key)) return std::nullopt;
+    Json out = result;
+    return jsonrpc::result(id, era == Era::Modern ? modern_result(std::move(out)) : std::move(out));
+  };
+  return {std::nullopt, std::move(run)};
+}
+
+void Protocol::notification(Client& client, const Message& message) const {
+  if (message.method != "notifications/cancelled") return;  // initialized and the rest need nothing
+  auto id = message.params.find("requestId");
+  if (id == message.params.end() || !(id->is_string() || id->is_number_integer())) return;
+  std::string reason = "cancelled by the client";
+  if (auto r = message.params.find("reason"); r != message.params.end() && r->is_string())
+    reason = r->get<std::string>();
+  client.cancel(jsonrpc::id_key(*id), std::move(reason));
+}
+
+}  // namespace ptc::mcp

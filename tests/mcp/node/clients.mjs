@@ -1,0 +1,69 @@
+// The official MCP clients, set up the ways a host uses them: SDK 1.32.2 (2025 era only) and client
+// 2.4.0 in each versionNegotiation mode, over stdio or Streamable HTTP, against a server binary.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport as StdioV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport as HttpV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client as ClientV2, StreamableHTTPClientTransport as HttpV2 } from '@modelcontextprotocol/client';
+import { StdioClientTransport as StdioV2 } from '@modelcontextprotocol/client/stdio';
+
+export const fixture = process.env.PTC_MCP_FIXTURE;
+export const quickstart = process.env.PTC_QUICKSTART;
+
+/// Each client configuration: how it is built, and the revision it must end up speaking.
+export const configurations = [
+  { name: 'sdk 1.32.2', v1: true, version: '2025-11-25' },
+  { name: 'client 2.4.0 legacy', negotiation: { mode: 'legacy' }, version: '2025-11-25' },
+  { name: 'client 2.4.0 auto', negotiation: { mode: 'auto' }, version: '2026-07-28' },
+  { name: 'client 2.4.0 pinned', negotiation: { mode: { pin: '2026-07-28' } }, version: '2026-07-28' },
+];
+
+/// Starts `binary mcp --http 127.0.0.1:0` and resolves once it prints the address it serves.
+export async function startHttp(binary, extra = []) {
+  const proc = spawn(binary, ['mcp', '--http', '127.0.0.1:0', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  const url = await new Promise((resolve, reject) => {
+    proc.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      const match = /serving (http:\/\/\S+)\n/.exec(stderr);  // the whole line: chunks may split it
+      if (match) resolve(match[1]);
+    });
+    proc.on('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${stderr}`)));
+  });
+  return {
+    url,
+    async stop() {
+      proc.kill('SIGTERM');
+      const [code] = await once(proc, 'exit');
+      return code;
+    },
+  };
+}
+
+/// A connected client. `server` is { binary } for stdio or { url } for HTTP.
+export async function connect(configuration, server) {
+  const info = { name: 'ptc-test', version: '0.0.1' };
+  let client, transport;
+  if (configuration.v1) {
+    client = new ClientV1(info, { capabilities: {} });
+    transport = server.url ? new HttpV1(new URL(server.url)) : new StdioV1({ command: server.binary, args: ['mcp'], stderr: 'pipe' });
+  } else {
+    client = new ClientV2(info, { capabilities: {}, versionNegotiation: configuration.negotiation });
+    transport = server.url ? new HttpV2(new URL(server.url)) : new StdioV2({ command: server.binary, args: ['mcp'], stderr: 'pipe' });
+  }
+  await client.connect(transport);
+  return client;
+}
+
+/// `client.callTool` with request options (onprogress, signal): SDK 1 takes a result schema before
+/// them, client 2 does not.
+export function callWithOptions(client, params, options) {
+  return client instanceof ClientV1 ? client.callTool(params, undefined, options) : client.callTool(params, options);
+}
+
+/// The protocol revision a connected client speaks.
+export function negotiated(client) {
+  return client.getNegotiatedProtocolVersion ? client.getNegotiatedProtocolVersion() : '2025-11-25';
+}

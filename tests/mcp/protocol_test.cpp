@@ -1,0 +1,222 @@
+// The protocol without a transport: which era a message opens, what each method answers, and the
+// errors of the 2026-07-28 per-request checks.
+#include <gtest/gtest.h>
+
+#include <ptc/registry.hpp>
+#include <ptc/tool.hpp>
+
+#include "protocol.hpp"
+
+namespace {
+
+using nlohmann::json;
+using ptc::mcp::Client;
+using ptc::mcp::Protocol;
+
+void add_tools(ptc::ToolRegistry& registry) {
+  for (const char* name : {"one", "two", "three"})
+    registry.add(ptc::make_tool(name, "A tool.", "(n :int) -> :int", [](const json& args, ptc::ToolContext&) {
+      return ptc::ToolResult<json>::ok(args["n"]);
+    }));
+}
+
+json meta() {
+  return json{{"io.modelcontextprotocol/protocolVersion", "2026-07-28"},
+              {"io.modelcontextprotocol/clientCapabilities", json::object()}};
+}
+
+class ProtocolTest : public ::testing::Test {
+ protected:
+  ptc::ToolRegistry registry;
+  ptc::mcp::ServerOptions options;
+  std::unique_ptr<Protocol> protocol;
+  std::shared_ptr<Client> client;
+
+  void SetUp() override {
+    add_tools(registry);
+    reset();
+  }
+  void reset() {
+    protocol = std::make_unique<Protocol>(registry, ptc::mcp::ServerInfo{"srv", "9.9"}, options);
+    client = std::make_shared<Client>(protocol->new_session());
+  }
+  /// The answer to one request, running a tool call on this thread.
+  json ask(const json& message) {
+    auto read = ptc::mcp::jsonrpc::read(message.dump());
+    if (read.refusal) return json::parse(read.refusal->response.dump());
+    auto reply = protocol->handle(client, *read.message, [](const auto&) {});
+    if (reply.response) return json::parse(reply.response->dump());
+    if (reply.call) {
+      auto out = reply.call();
+      return out ? json::parse(out->dump()) : json("no response");
+    }
+    return json("nothing");
+  }
+  json request(std::string method, json params = json::object(), json id = 1) {
+    return ask(json{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", params}});
+  }
+  void initialize(std::string version = "2025-11-25") {
+    request("initialize", json{{"protocolVersion", version}, {"capabilities", json::object()}});
+  }
+};
+
+TEST_F(ProtocolTest, InitializeEchoesASupportedRevision) {
+  for (const char* v : {"2025-11-25", "2025-06-18", "2025-03-26"}) {
+    reset();
+    auto r = request("initialize", json{{"protocolVersion", v}, {"capabilities", json::object()}});
+    EXPECT_EQ(r["result"]["protocolVersion"], v);
+    EXPECT_EQ(r["result"]["serverInfo"], (json{{"name", "srv"}, {"version", "9.9"}}));
+    EXPECT_EQ(r["result"]["capabilities"], (json{{"tools", {{"listChanged", false}}}}));
+  }
+}
+
+TEST_F(ProtocolTest, InitializeOffersTheNewest2025RevisionForAnyOther) {
+  for (const char* v : {"2024-11-05", "1900-01-01", "2026-07-28"}) {
+    reset();
+    EXPECT_EQ(request("initialize", json{{"protocolVersion", v}})["result"]["protocolVersion"], "2025-11-25") << v;
+  }
+}
+
+TEST_F(ProtocolTest, DefaultInstructionsAreTheSignatures) {
+  auto r = request("initialize", json{{"protocolVersion", "2025-11-25"}});
+  EXPECT_EQ(r["result"]["instructions"],
+            "Tools, as name(parameters) -> result:\none(n :int) -> :int\ntwo(n :int) -> :int\nthree(n :int) -> :int\n");
+}
+
+TEST_F(ProtocolTest, BeforeInitializeToolsNeedMeta) {
+  auto r = request("tools/list");
+  EXPECT_EQ(r["error"]["code"], -32602);
+  EXPECT_EQ(r["error"]["message"],
+            "Invalid params: the request has no _meta \"io.modelcontextprotocol/protocolVersion\" (protocol "
+            "2026-07-28), and no initialize came before it (2025)");
+  EXPECT_EQ(request("ping")["result"], json::object()) << "ping is answered at any time";
+}
+
+TEST_F(ProtocolTest, LegacyListHasNoModernFields) {
+  initialize();
+  auto r = request("tools/list");
+  ASSERT_EQ(r["result"]["tools"].size(), 3u);
+  EXPECT_EQ(r["result"]["tools"][0]["name"], "one");
+  EXPECT_FALSE(r["result"].contains("resultType"));
+  EXPECT_FALSE(r["result"].contains("ttlMs"));
+  EXPECT_FALSE(r["result"].contains("nextCursor"));
+}
+
+TEST_F(ProtocolTest, ModernListCarriesResultTypeCachingAndServerInfo) {
+  auto r = request("tools/list", json{{"_meta", meta()}});
+  EXPECT_EQ(r["result"]["resultType"], "complete");
+  EXPECT_EQ(r["result"]["ttlMs"], 300000);
+  EXPECT_EQ(r["result"]["cacheScope"], "public");
+  EXPECT_EQ(r["result"]["_meta"]["io.modelcontextprotocol/serverInfo"]["name"], "srv");
+  EXPECT_EQ(r["result"]["tools"].size(), 3u);
+}
+
+TEST_F(ProtocolTest, PagesFollowTheCursor) {
+  options.page_size = 2;
+  reset();
+  initialize();
+  auto first = request("tools/list");
+  ASSERT_EQ(first["result"]["tools"].size(), 2u);
+  auto cursor = first["result"]["nextCursor"];
+  ASSERT_TRUE(cursor.is_string());
+  auto second = request("tools/list", json{{"cursor", cursor}});
+  ASSERT_EQ(second["result"]["tools"].size(), 1u);
+  EXPECT_EQ(second["result"]["tools"][0]["name"], "three");
+  EXPECT_FALSE(second["result"].contains("nextCursor"));
+  for (json bad : {json("x"), json("99"), json(1), json("-1"), json("")})
+    EXPECT_EQ(request("tools/list", json{{"cursor", bad}})["error"]["code"], -32602) << bad;
+}
+
+TEST_F(ProtocolTest, DiscoverListsEveryRevision) {
+  auto r = request("server/discover", json{{"_meta", meta()}});
+  EXPECT_EQ(r["result"]["supportedVersions"], (json{"2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"}));
+  EXPECT_EQ(r["result"]["resultType"], "complete");
+  EXPECT_EQ(r["result"]["cacheScope"], "public");
+  EXPECT_EQ(request("server/discover")["error"]["code"], -32602);
+}
+
+TEST_F(ProtocolTest, AnUnsupportedModernVersionIs32022WithTheSupportedList) {
+  auto m = meta();
+  m["io.modelcontextprotocol/protocolVersion"] = "1900-01-01";
+  auto r = request("tools/list", json{{"_meta", m}}, "id-9");
+  EXPECT_EQ(r["id"], "id-9");
+  EXPECT_EQ(r["error"]["code"], -32022);
+  EXPECT_EQ(r["error"]["data"]["requested"], "1900-01-01");
+  EXPECT_EQ(r["error"]["data"]["supported"][0], "2026-07-28");
+}
+
+TEST_F(ProtocolTest, ModernRequestsNeedClientCapabilities) {
+  auto m = meta();
+  m.erase("io.modelcontextprotocol/clientCapabilities");
+  EXPECT_EQ(request("tools/list", json{{"_meta", m}})["error"]["code"], -32602);
+  m["io.modelcontextprotocol/protocolVersion"] = 2026;
+  EXPECT_EQ(request("tools/list", json{{"_meta", m}})["error"]["code"], -32602);
+}
+
+TEST_F(ProtocolTest, PingDoesNotExistInTheModernEra) {
+  EXPECT_EQ(request("ping", json{{"_meta", meta()}})["error"]["code"], -32601);
+}
+
+TEST_F(ProtocolTest, UnknownMethodsAre32601) {
+  initialize();
+  EXPECT_EQ(request("resources/list")["error"]["code"], -32601);
+  EXPECT_EQ(request("resources/list")["error"]["message"], "Method not found: resources/list");
+}
+
+TEST_F(ProtocolTest, CallsAnswerInTheirEra) {
+  initialize();
+  auto legacy = request("tools/call", json{{"name", "two"}, {"arguments", {{"n", 2}}}});
+  EXPECT_EQ(legacy["result"]["structuredContent"], (json{{"result", 2}}));
+  EXPECT_FALSE(legacy["result"].contains("resultType"));
+  auto modern = request("tools/call", json{{"name", "two"}, {"arguments", {{"n", "3"}}}, {"_meta", meta()}});
+  EXPECT_EQ(modern["result"]["structuredContent"], (json{{"result", 3}}));
+  EXPECT_EQ(modern["result"]["resultType"], "complete");
+  EXPECT_EQ(modern["result"]["isError"], false);
+}
+
+TEST_F(ProtocolTest, CallProtocolFaults) {
+  initialize();
+  EXPECT_EQ(request("tools/call", json{{"name", "nope"}})["error"]["message"], "Invalid params: Unknown tool: nope");
+  EXPECT_EQ(request("tools/call", json{{"name", 5}})["error"]["code"], -32602);
+  EXPECT_EQ(request("tools/call", json::object())["error"]["code"], -32602);
+}
+
+TEST_F(ProtocolTest, ArgumentsThatAreNotAnObjectAreAToolError) {
+  initialize();
+  auto r = request("tools/call", json{{"name", "one"}, {"arguments", json::array()}});
+  EXPECT_EQ(r["result"]["isError"], true);
+  auto missing = request("tools/call", json{{"name", "one"}});
+  EXPECT_EQ(missing["result"]["isError"], true) << "n is required";
+}
+
+TEST_F(ProtocolTest, AReusedInFlightIdIsRefused) {
+  initialize();
+  auto read = ptc::mcp::jsonrpc::read(
+      R"({"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"one","arguments":{"n":1}}})");
+  auto first = protocol->handle(client, *read.message, [](const auto&) {});
+  ASSERT_TRUE(first.call);
+  auto second = protocol->handle(client, *read.message, [](const auto&) {});
+  ASSERT_TRUE(second.response);
+  EXPECT_EQ((*second.response)["error"]["code"], -32600);
+  EXPECT_TRUE(first.call().has_value());
+  // Once the first is done, the id may be used again.
+  EXPECT_TRUE(protocol->handle(client, *read.message, [](const auto&) {}).call);
+}
+
+TEST_F(ProtocolTest, ACancelledCallGetsNoResponse) {
+  initialize();
+  auto read = ptc::mcp::jsonrpc::read(
+      R"({"jsonrpc":"2.0","id":"c1","method":"tools/call","params":{"name":"one","arguments":{"n":1}}})");
+  auto reply = protocol->handle(client, *read.message, [](const auto&) {});
+  ASSERT_TRUE(reply.call);
+  ask(json{{"jsonrpc", "2.0"}, {"method", "notifications/cancelled"}, {"params", {{"requestId", "c1"}}}});
+  EXPECT_FALSE(reply.call().has_value());
+}
+
+TEST_F(ProtocolTest, NotificationsAndResponsesGetNothing) {
+  EXPECT_EQ(ask(json{{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}}), "nothing");
+  EXPECT_EQ(ask(json{{"jsonrpc", "2.0"}, {"method", "notifications/whatever"}}), "nothing");
+  EXPECT_EQ(ask(json{{"jsonrpc", "2.0"}, {"id", 4}, {"result", json::object()}}), "nothing");
+}
+
+}  // namespace
