@@ -21,6 +21,13 @@ struct Req {
   std::string body;
   std::multimap<std::string, std::string> headers{{"host", "127.0.0.1:8000"}, {"content-type", "application/json"}};
 
+  /// Replaces every value of a header (names are kept in lower case).
+  Req& set(const std::string& name, const std::string& value) {
+    headers.erase(name);
+    headers.emplace(name, value);
+    return *this;
+  }
+
   HttpRequest build() const {
     HttpRequest r;
     r.method = method;
@@ -105,8 +112,7 @@ class HttpEndpointTest : public ::testing::Test {
 
 TEST_F(HttpEndpointTest, ForeignHostsAndOriginsAreForbidden) {
   Req r = modern("tools/list");
-  r.headers.erase("host");
-  r.headers.emplace("host", "evil.example:8000");
+  r.set("host", "evil.example:8000");
   EXPECT_EQ(send(r).status, 403);
   Req o = modern("tools/list");
   o.headers.emplace("origin", "https://evil.example");
@@ -115,8 +121,7 @@ TEST_F(HttpEndpointTest, ForeignHostsAndOriginsAreForbidden) {
   local.headers.emplace("origin", "http://localhost:5173");
   EXPECT_EQ(send(local).status, 200);
   Req v6 = modern("tools/list");
-  v6.headers.erase("host");
-  v6.headers.emplace("host", "[::1]:8000");
+  v6.set("host", "[::1]:8000");
   EXPECT_EQ(send(v6).status, 200);
 }
 
@@ -131,8 +136,7 @@ TEST_F(HttpEndpointTest, OtherPathsAndMethods) {
   del.method = "DELETE";
   EXPECT_EQ(send(del).status, 405);
   Req text = modern("tools/list");
-  text.headers.erase("content-type");
-  text.headers.emplace("content-type", "text/plain");
+  text.set("content-type", "text/plain");
   EXPECT_EQ(send(text).status, 415);
 }
 
@@ -161,8 +165,7 @@ TEST_F(HttpEndpointTest, LegacySessionsLiveUntilDeleted) {
   note.headers.emplace("mcp-session-id", id);
   EXPECT_EQ(send(note).status, 202);
   Req bad_version = list;
-  bad_version.headers.erase("mcp-protocol-version");
-  bad_version.headers.emplace("mcp-protocol-version", "1999-01-01");
+  bad_version.set("mcp-protocol-version", "1999-01-01");
   EXPECT_EQ(send(bad_version).status, 400);
   Req del;
   del.method = "DELETE";
@@ -203,16 +206,14 @@ TEST_F(HttpEndpointTest, ModernRequestsAreStatelessAndChecked) {
   EXPECT_EQ(body_of(m)["error"]["code"], -32020);
 
   Req mismatch = modern("tools/call", json{{"name", "add"}, {"arguments", {{"a", 1}, {"b", 2}}}});
-  mismatch.headers.erase("mcp-name");
-  mismatch.headers.emplace("mcp-name", "other");
+  mismatch.set("mcp-name", "other");
   auto mm = send(mismatch);
   EXPECT_EQ(mm.status, 400);
   EXPECT_EQ(body_of(mm)["error"]["message"],
             "Header mismatch: Mcp-Name header value 'other' does not match body value 'add'");
 
   Req version = modern("tools/list");
-  version.headers.erase("mcp-protocol-version");
-  version.headers.emplace("mcp-protocol-version", "2025-11-25");
+  version.set("mcp-protocol-version", "2025-11-25");
   EXPECT_EQ(body_of(send(version))["error"]["code"], -32020);
 
   auto unknown = send(modern("resources/list"));
@@ -225,8 +226,7 @@ TEST_F(HttpEndpointTest, AnUnsupportedModernVersionIs400With32022) {
   auto body = json::parse(r.body);
   body["params"]["_meta"]["io.modelcontextprotocol/protocolVersion"] = "1900-01-01";
   r.body = body.dump();
-  r.headers.erase("mcp-protocol-version");
-  r.headers.emplace("mcp-protocol-version", "1900-01-01");
+  r.set("mcp-protocol-version", "1900-01-01");
   auto response = send(r);
   EXPECT_EQ(response.status, 400);
   EXPECT_EQ(body_of(response)["error"]["code"], -32022);
@@ -234,8 +234,7 @@ TEST_F(HttpEndpointTest, AnUnsupportedModernVersionIs400With32022) {
 
 TEST_F(HttpEndpointTest, ABase64NameIsDecodedBeforeComparing) {
   Req r = modern("tools/call", json{{"name", "add"}, {"arguments", {{"a", 1}, {"b", 2}}}});
-  r.headers.erase("mcp-name");
-  r.headers.emplace("mcp-name", "=?base64?YWRk?=");  // "add"
+  r.set("mcp-name", "=?base64?YWRk?=");  // "add"
   auto response = send(r);
   ASSERT_EQ(response.status, 200);
   ASSERT_TRUE(response.stream);

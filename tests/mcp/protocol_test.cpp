@@ -1,5 +1,7 @@
 // The protocol without a transport: which era a message opens, what each method answers, and the
 // errors of the 2026-07-28 per-request checks.
+#include <chrono>
+
 #include <gtest/gtest.h>
 
 #include <ptc/registry.hpp>
@@ -211,6 +213,21 @@ TEST_F(ProtocolTest, ACancelledCallGetsNoResponse) {
   ASSERT_TRUE(reply.call);
   ask(json{{"jsonrpc", "2.0"}, {"method", "notifications/cancelled"}, {"params", {{"requestId", "c1"}}}});
   EXPECT_FALSE(reply.call().has_value());
+}
+
+TEST_F(ProtocolTest, ACallTimeoutCancelsARunningHandler) {
+  registry.add(ptc::make_tool("patient", "Waits to be told to stop.", "() -> :string",
+                              [](const json&, ptc::ToolContext& c) {
+                                const bool stopped = c.cancellation()->wait_for(std::chrono::seconds(20));
+                                return ptc::ToolResult<json>::ok(stopped ? c.cancellation()->reason() : "not stopped");
+                              }));
+  options.call_timeout = std::chrono::milliseconds(50);
+  reset();
+  initialize();
+  const auto start = std::chrono::steady_clock::now();
+  auto r = request("tools/call", json{{"name", "patient"}});
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+  EXPECT_EQ(r["result"]["structuredContent"], (json{{"result", "timed out"}})) << r.dump();
 }
 
 TEST_F(ProtocolTest, NotificationsAndResponsesGetNothing) {

@@ -319,12 +319,7 @@ HttpResponse McpHttpEndpoint::State::stream_call(const std::shared_ptr<Client>& 
     if (auto response = call()) channel->push(sse_event(*response));
     channel->finish();
   };
-  if (!pool.submit(std::move(job))) {
-    client->end_call(key);
-    return json_response(503, jsonrpc::error(message.id, jsonrpc::kServerBusy,
-                                             "Server busy: " + std::to_string(protocol.options().max_queued_calls) +
-                                                 " calls are waiting already; retry later"));
-  }
+  if (!pool.submit(std::move(job))) return json_response(503, protocol.refuse_busy(*client, message));
   {
     std::lock_guard lock(mutex);
     streaming[client.get()] = client;

@@ -191,6 +191,13 @@ Reply Protocol::handle(const std::shared_ptr<Client>& client, const Message& mes
   return call_tool(client, message, Era::Legacy, std::move(notify));
 }
 
+Json Protocol::refuse_busy(Client& client, const Message& message) const {
+  client.end_call(jsonrpc::id_key(message.id));
+  return jsonrpc::error(message.id, jsonrpc::kServerBusy,
+                        "Server busy: " + std::to_string(options_.max_queued_calls) +
+                            " calls are waiting already; retry later");
+}
+
 Json Protocol::initialize(const std::shared_ptr<Client>& client, const Message& message) const {
   // A revision we speak is echoed; for any other the newest 2025 one is offered, and the client
   // decides whether it can use it.
@@ -252,9 +259,12 @@ Reply Protocol::call_tool(const std::shared_ptr<Client>& client, const Message& 
   auto tool = registry_.find(name->get<std::string>());
   if (!tool) return {invalid_params(message, "Unknown tool: " + name->get<std::string>()), {}};
 
-  std::shared_ptr<Cancellation> cancellation =
-      options_.call_timeout ? std::make_shared<Cancellation>(Cancellation::Clock::now() + *options_.call_timeout)
-                            : std::make_shared<Cancellation>();
+  // The timeout counts from the request's arrival, for the deadline dispatch checks and for the
+  // signal a running handler sees alike.
+  const auto& timeout = options_.call_timeout;
+  auto cancellation = timeout ? std::make_shared<Cancellation>(Cancellation::Clock::now() + *timeout)
+                              : std::make_shared<Cancellation>();
+  const auto deadline = timeout ? std::optional<Deadline>(Deadline::after(*timeout)) : std::nullopt;
   const std::string key = jsonrpc::id_key(message.id);
   if (!client->begin_call(key, cancellation))
     return {jsonrpc::error(message.id, jsonrpc::kInvalidRequest, "Invalid Request: id " + key + " is already in use"),
@@ -265,13 +275,13 @@ Reply Protocol::call_tool(const std::shared_ptr<Client>& client, const Message& 
     call.arguments = *args;
   auto token = progress_token(message);
   auto run = [this, client, key, era, id = message.id, call = std::move(call), tool = std::move(*tool), cancellation,
-              token = std::move(token), notify = std::move(notify)]() -> std::optional<Json> {
+              deadline, token = std::move(token), notify = std::move(notify)]() -> std::optional<Json> {
     DispatchOptions dispatch;
     dispatch.mode = options_.mode;
     dispatch.environment.adapter = "mcp";
     dispatch.environment.cancellation = cancellation;
     if (token) dispatch.environment.progress = progress_sink(*token, notify, cancellation);
-    if (options_.call_timeout) dispatch.environment.deadline = Deadline::after(*options_.call_timeout);
+    dispatch.environment.deadline = deadline;
     auto failed = [](std::string text) {
       return nlohmann::json{{"content", nlohmann::json::array({{{"type", "text"}, {"text", std::move(text)}}})},
                             {"isError", true}};

@@ -77,6 +77,10 @@ class Protocol {
   /// Answers one message. Notifications and client responses get an empty Reply.
   Reply handle(const std::shared_ptr<Client>& client, const jsonrpc::Message& message, Notify notify) const;
 
+  /// The answer to a tools/call whose Reply::call found no worker queue room: the call is forgotten
+  /// and the client is told to retry later (-32000).
+  jsonrpc::Json refuse_busy(Client& client, const jsonrpc::Message& message) const;
+
   const ServerOptions& options() const { return options_; }
   /// Every revision served: the modern one first, then the 2025 ones.
   const std::vector<std::string>& supported_versions() const { return supported_; }

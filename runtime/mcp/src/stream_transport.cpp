@@ -65,12 +65,7 @@ void serve_stream(const Protocol& protocol, int in_fd, int out_fd, int stop_fd, 
     auto job = [call = std::move(reply.call), writer] {
       if (auto response = call()) writer->send(*response);
     };
-    if (!pool.submit(std::move(job))) {
-      client->end_call(jsonrpc::id_key(message.id));
-      writer->send(jsonrpc::error(message.id, jsonrpc::kServerBusy,
-                                  "Server busy: " + std::to_string(options.max_queued_calls) +
-                                      " calls are waiting already; retry later"));
-    }
+    if (!pool.submit(std::move(job))) writer->send(protocol.refuse_busy(*client, message));
   };
   auto on_oversized = [&] {
     writer->send(jsonrpc::error(nullptr, jsonrpc::kInvalidRequest,

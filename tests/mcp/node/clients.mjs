@@ -1,7 +1,9 @@
 // The official MCP clients, set up the ways a host uses them: SDK 1.32.2 (2025 era only) and client
 // 2.4.0 in each versionNegotiation mode, over stdio or Streamable HTTP, against a server binary.
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { after, before } from 'node:test';
 
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as StdioV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -55,6 +57,22 @@ export async function connect(configuration, server) {
   }
   await client.connect(transport);
   return client;
+}
+
+/// For a describe block: starts `binary` (as `mcp --http` for the 'http' transport), connects the
+/// configured client before the tests and closes both after them; an HTTP server must exit 0 on
+/// SIGTERM. The returned object's `client` is the connected client.
+export function serveAndConnect(binary, configuration, transportName) {
+  const served = { client: null, http: null };
+  before(async () => {
+    served.http = transportName === 'http' ? await startHttp(binary) : null;
+    served.client = await connect(configuration, served.http ? { url: served.http.url } : { binary });
+  });
+  after(async () => {
+    await served.client?.close();
+    if (served.http) assert.equal(await served.http.stop(), 0, 'the HTTP server exits 0 on SIGTERM');
+  });
+  return served;
 }
 
 /// `client.callTool` with request options (onprogress, signal): SDK 1 takes a result schema before

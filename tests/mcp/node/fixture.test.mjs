@@ -1,9 +1,9 @@
 // Every client configuration, over stdio and over HTTP, against the fixture server: the calls a host
 // makes, checked as the host sees them.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { callWithOptions, configurations, connect, fixture, negotiated, startHttp } from './clients.mjs';
+import { callWithOptions, configurations, fixture, negotiated, serveAndConnect } from './clients.mjs';
 
 assert.ok(fixture, 'PTC_MCP_FIXTURE must name the fixture server binary');
 
@@ -12,25 +12,17 @@ const text = (result) => result.content.filter((c) => c.type === 'text').map((c)
 for (const transportName of ['stdio', 'http']) {
   for (const configuration of configurations) {
     describe(`${configuration.name} over ${transportName}`, () => {
-      let http, client;
-      before(async () => {
-        http = transportName === 'http' ? await startHttp(fixture) : null;
-        client = await connect(configuration, http ? { url: http.url } : { binary: fixture });
-      });
-      after(async () => {
-        await client?.close();
-        if (http) assert.equal(await http.stop(), 0, 'the HTTP server exits 0 on SIGTERM');
-      });
+      const served = serveAndConnect(fixture, configuration, transportName);
 
       test('negotiates the expected revision and names the server', () => {
-        assert.equal(negotiated(client), configuration.version);
-        assert.equal(client.getServerVersion().name, 'ptc-fixture');
-        assert.equal(client.getServerVersion().version, '1.2.3');
-        assert.match(client.getInstructions() ?? '', /add\(a :int, b :int\) -> :int/);
+        assert.equal(negotiated(served.client), configuration.version);
+        assert.equal(served.client.getServerVersion().name, 'ptc-fixture');
+        assert.equal(served.client.getServerVersion().version, '1.2.3');
+        assert.match(served.client.getInstructions() ?? '', /add\(a :int, b :int\) -> :int/);
       });
 
       test('lists the tools in registration order with their schemas', async () => {
-        const { tools } = await client.listTools();
+        const { tools } = await served.client.listTools();
         assert.deepEqual(tools.map((t) => t.name), ['add', 'describe', 'fail', 'steps', 'wait', 'stats', 'chatty']);
         const add = tools[0];
         assert.equal(add.description, 'Adds two integers.');
@@ -40,35 +32,35 @@ for (const transportName of ['stdio', 'http']) {
       });
 
       test('calls a tool: a text block and structured content that matches the output schema', async () => {
-        const result = await client.callTool({ name: 'add', arguments: { a: 2, b: 40 } });
+        const result = await served.client.callTool({ name: 'add', arguments: { a: 2, b: 40 } });
         assert.equal(result.isError, false);
         assert.equal(text(result), '42');
         assert.deepEqual(result.structuredContent, { result: 42 });
-        const point = await client.callTool({ name: 'describe', arguments: { x: 1, y: 2 } });
+        const point = await served.client.callTool({ name: 'describe', arguments: { x: 1, y: 2 } });
         assert.deepEqual(point.structuredContent, { sum: 3, label: '1,2' });
       });
 
       test('coerces what models send: a number as a string', async () => {
-        const result = await client.callTool({ name: 'add', arguments: { a: '2', b: 3 } });
+        const result = await served.client.callTool({ name: 'add', arguments: { a: '2', b: 3 } });
         assert.equal(result.isError, false);
         assert.deepEqual(result.structuredContent, { result: 5 });
       });
 
       test('invalid arguments come back as isError with the report, not as a protocol error', async () => {
-        const result = await client.callTool({ name: 'add', arguments: { a: 'many', b: 3 } });
+        const result = await served.client.callTool({ name: 'add', arguments: { a: 'many', b: 3 } });
         assert.equal(result.isError, true);
         assert.match(text(result), /a: expected int/);
         assert.equal(result.structuredContent, undefined);
       });
 
       test('a failed result is isError with its message', async () => {
-        const result = await client.callTool({ name: 'fail', arguments: { why: 'testing' } });
+        const result = await served.client.callTool({ name: 'fail', arguments: { why: 'testing' } });
         assert.equal(result.isError, true);
         assert.match(text(result), /failed on purpose: testing/);
       });
 
       test('an unknown tool is a -32602 protocol error', async () => {
-        await assert.rejects(client.callTool({ name: 'no_such_tool', arguments: {} }), (e) => {
+        await assert.rejects(served.client.callTool({ name: 'no_such_tool', arguments: {} }), (e) => {
           assert.equal(e.code, -32602);
           assert.match(e.message, /Unknown tool: no_such_tool/);
           return true;
@@ -77,7 +69,7 @@ for (const transportName of ['stdio', 'http']) {
 
       test('progress reports reach the client in order', async () => {
         const seen = [];
-        const result = await callWithOptions(client, { name: 'steps', arguments: { n: 3 } }, {
+        const result = await callWithOptions(served.client, { name: 'steps', arguments: { n: 3 } }, {
           onprogress: (p) => seen.push(p),
         });
         assert.deepEqual(result.structuredContent, { result: 3 });
@@ -89,13 +81,13 @@ for (const transportName of ['stdio', 'http']) {
       });
 
       test('cancelling a call reaches the handler', async () => {
-        const before = (await client.callTool({ name: 'stats', arguments: {} })).structuredContent;
+        const before = (await served.client.callTool({ name: 'stats', arguments: {} })).structuredContent;
         const controller = new AbortController();
         // `wait` reports progress once it runs; the client's calls share one session, so nothing else of
         // this client could tell.
         let running;
         const started = new Promise((r) => (running = r));
-        const pending = callWithOptions(client, { name: 'wait', arguments: {} }, {
+        const pending = callWithOptions(served.client, { name: 'wait', arguments: {} }, {
           signal: controller.signal,
           onprogress: () => running(),
         });
@@ -107,7 +99,7 @@ for (const transportName of ['stdio', 'http']) {
         const start = Date.now();
         let now;
         do {
-          now = (await client.callTool({ name: 'stats', arguments: {} })).structuredContent;
+          now = (await served.client.callTool({ name: 'stats', arguments: {} })).structuredContent;
         } while (now.cancelled === before.cancelled && Date.now() - start < 10000);
         assert.ok(Date.now() - start < 10000, 'the cancelled handler stopped long before its 30 s');
         assert.equal(now.started, before.started + 1);
@@ -115,15 +107,15 @@ for (const transportName of ['stdio', 'http']) {
       });
 
       test('concurrent calls each get their own answer', async () => {
-        const calls = Array.from({ length: 40 }, (_, i) => client.callTool({ name: 'add', arguments: { a: i, b: 1000 } }));
+        const calls = Array.from({ length: 40 }, (_, i) => served.client.callTool({ name: 'add', arguments: { a: i, b: 1000 } }));
         const results = await Promise.all(calls);
         results.forEach((r, i) => assert.deepEqual(r.structuredContent, { result: i + 1000 }));
       });
 
       test('a tool that prints to std::cout does not corrupt the stream', async () => {
-        const result = await client.callTool({ name: 'chatty', arguments: {} });
+        const result = await served.client.callTool({ name: 'chatty', arguments: {} });
         assert.deepEqual(result.structuredContent, { result: 'printed' });
-        const again = await client.callTool({ name: 'add', arguments: { a: 1, b: 1 } });
+        const again = await served.client.callTool({ name: 'add', arguments: { a: 1, b: 1 } });
         assert.deepEqual(again.structuredContent, { result: 2 });
       });
     });

@@ -98,15 +98,11 @@ class Session {
     auto& slot = logs_[std::type_index(typeid(E))];
     if (!slot) slot = std::make_unique<detail::Log<E>>();
     auto& log = static_cast<detail::Log<E>&>(*slot);
-    if (options_.log_limit == 0) {
-      ++log.dropped;
-      return;
-    }
-    if (log.events.size() == options_.log_limit) {
+    log.events.push_back(std::move(event));
+    if (log.events.size() > options_.log_limit) {
       log.events.pop_front();
       ++log.dropped;
     }
-    log.events.push_back(std::move(event));
   }
   /// A copy of the log of E, oldest first: the last `log_limit` events recorded.
   template <class E>
