@@ -124,6 +124,8 @@ std::optional<ToolPlan> plan_tool(const model::Tool& tool, const model::HeaderMo
   }
   t.signature_malli = std::move(*text);
   if (!plan_examples(tool, t, errors)) return std::nullopt;
+  if (const auto& h = tool.hints; h.stated)
+    t.hints = ptc::ToolHints{h.read_only, h.destructive, h.idempotent, h.open_world};
   for (std::size_t i = 0; i < tool.params.size(); ++i)
     t.args.push_back(arg_plan(tool.params[i], i, t.signature.params()[i], header));
   return t;

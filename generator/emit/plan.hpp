@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <ptc/signature.hpp>
+#include <ptc/tool.hpp>
 #include <ptc/tool_example.hpp>
 
 #include "emit/emit.hpp"
@@ -40,8 +41,9 @@ struct ToolPlan {
   ptc::Signature signature;
   std::string signature_malli;  ///< Malli text that reads back as exactly `signature`
   std::vector<ptc::ToolExample> examples;
-  std::string id;             ///< identifier-safe and unique in the header
-  std::vector<ArgPlan> args;  ///< C++ parameter order (the context excluded)
+  std::optional<ptc::ToolHints> hints;  ///< the tool's stated hints, as the runtime holds them
+  std::string id;                       ///< identifier-safe and unique in the header
+  std::vector<ArgPlan> args;            ///< C++ parameter order (the context excluded)
 };
 
 struct Plan {

@@ -71,9 +71,12 @@ void write_factory(CodeWriter& w, const ToolPlan& t) {
     w.line(fmt::format("return ptc::codec::to_tool_result({});", call));
   }
   w.close("});");
-  w.line(fmt::format("return ptc::Tool(ptc::ToolSpec{{{}, {}, {}(), std::move(invoker), false, {}}});",
+  const std::string hints = t.hints ? fmt::format("ptc::ToolHints{{{}, {}, {}, {}}}", t.hints->read_only,
+                                                  t.hints->destructive, t.hints->idempotent, t.hints->open_world)
+                                    : "std::nullopt";
+  w.line(fmt::format("return ptc::Tool(ptc::ToolSpec{{{}, {}, {}(), std::move(invoker), false, {}, {}, {}}});",
                      string_literal(tool.name), string_literal(tool.description), signature_function(t),
-                     t.examples.empty() ? "{}" : "std::move(examples)"));
+                     t.examples.empty() ? "{}" : "std::move(examples)", string_literal(tool.title), hints));
   w.close();
 }
 

@@ -28,7 +28,8 @@ ToolDocs tool_docs(const Plan& plan, const EmitOptions& options) {
     const auto& t = plan.tools[i];
     try {
       // No invoker: the documents describe tools, they never call them.
-      tools.emplace_back(ptc::ToolSpec{t.tool->name, t.tool->description, t.signature, nullptr, false, t.examples});
+      tools.emplace_back(ptc::ToolSpec{t.tool->name, t.tool->description, t.signature, nullptr, false, t.examples,
+                                       t.tool->title, t.hints});
     } catch (const ptc::PromptValidationError& e) {
       refused[i] = EmitError{"tool '" + t.tool->name + "': " + e.message(), t.tool->location};
     }

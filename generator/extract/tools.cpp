@@ -426,6 +426,34 @@ bool ToolBuilder::function_annotations(const std::vector<Annotation>& notes, mod
         continue;
       }
       tool.examples.push_back({*input, *output, reporter_.location(a.loc)});
+    } else if (a.key == "ptc.title") {
+      auto text = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
+      if (!text) {
+        reporter_.error(a.loc, "PTC_TITLE takes the tool's display title as a string literal");
+        ok = false;
+        continue;
+      }
+      tool.title = collapse_whitespace(*text);
+      if (!ptc::is_valid_tool_title(tool.title)) {
+        reporter_.error(a.loc,
+                        "the title of tool '" + tool.name + "' must be 1-" + std::to_string(ptc::kMaxToolTitle) +
+                            " printable ASCII characters",
+                        "give people a short display name, e.g. PTC_TITLE(\"Search issues\")");
+        ok = false;
+      }
+    } else if (a.key == "ptc.read_only" || a.key == "ptc.destructive" || a.key == "ptc.idempotent" ||
+               a.key == "ptc.open_world") {
+      auto& h = tool.hints;
+      h.stated = true;
+      (a.key == "ptc.read_only"     ? h.read_only
+       : a.key == "ptc.destructive" ? h.destructive
+       : a.key == "ptc.idempotent"  ? h.idempotent
+                                    : h.open_world) = true;
+      if (h.read_only && h.destructive) {
+        reporter_.error(a.loc, "tool '" + tool.name + "' is marked both PTC_READ_ONLY and PTC_DESTRUCTIVE",
+                        "a tool that changes nothing destroys nothing: keep one");
+        ok = false;
+      }
     } else if (a.key == "ptc.doc" || a.key == "ptc.range" || a.key == "ptc.pattern" || a.key == "ptc.firewall") {
       reporter_.error(a.loc, macro_name(a.key) + " on tool '" + tool.name + "' applies to parameters and fields",
                       "put it before the parameter it describes");

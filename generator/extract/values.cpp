@@ -444,7 +444,8 @@ ValueAnnotations value_annotations(const DeclaratorDecl* decl, const model::Type
       }
       out.name = std::move(name);
     } else if (a.key == "ptc.tool" || a.key == "ptc.description" || a.key == "ptc.signature" ||
-               a.key == "ptc.example") {
+               a.key == "ptc.example" || a.key == "ptc.title" || a.key == "ptc.read_only" ||
+               a.key == "ptc.destructive" || a.key == "ptc.idempotent" || a.key == "ptc.open_world") {
       fail(macro + " applies to functions");
     } else {
       fail("unknown annotation \"" + a.key + "\"", "use the PTC_* macros of <ptc/annotate.hpp>");

@@ -148,6 +148,16 @@ struct Tool {
   ReturnStyle return_style = ReturnStyle::Value;
   std::optional<std::string> explicit_signature;  ///< PTC_SIGNATURE text, already checked
   std::vector<Example> examples;
+  std::string title;  ///< PTC_TITLE, empty without
+  /// PTC_READ_ONLY, PTC_DESTRUCTIVE, PTC_IDEMPOTENT, PTC_OPEN_WORLD. A tool with any of them is
+  /// described by them alone (`stated`); one with none gets the runtime's unstated defaults.
+  struct Hints {
+    bool stated = false;
+    bool read_only = false;
+    bool destructive = false;
+    bool idempotent = false;
+    bool open_world = false;
+  } hints;
   Location location;
 };
 

@@ -128,6 +128,12 @@ TEST(CliRunSchema, PrintsTheToolsDocumentIndented) {
       "output_schema": {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "string"
+      },
+      "annotations": {
+        "readOnlyHint": false,
+        "destructiveHint": true,
+        "idempotentHint": false,
+        "openWorldHint": true
       }
     }
   ]
@@ -182,7 +188,7 @@ TEST_F(CliRun, DefinitionsPrintWhatEachProviderRequestTakesAsTools) {
       {"openai-responses", each_tool(registry, ptc::openai_responses_tool)},
       {"anthropic", each_tool(registry, ptc::anthropic_tool)},
       {"gemini", json::array({{{"functionDeclarations", each_tool(registry, ptc::gemini_function_declaration)}}})},
-      {"mcp", {{"tools", each_tool(registry, ptc::mcp_tool)}}},
+      {"mcp", {{"tools", each_tool(registry, [](const ptc::Tool& t) { return ptc::mcp_tool(t); })}}},
   };
   for (const auto& [format, want] : expected) {
     auto r = cli({"definitions", format.get<std::string>()});

@@ -658,7 +658,36 @@ TEST(ToolDefinitions, McpWrapsANonObjectResult) {
       "properties": {"result": {"type": "array", "items": {"type": "object",
         "properties": {"id": {"type": "integer"}, "title": {"type": "string"}},
         "required": ["id", "title"], "additionalProperties": false}}},
-      "required": ["result"], "additionalProperties": false}})"));
+      "required": ["result"], "additionalProperties": false},
+    "annotations": {"readOnlyHint": false, "destructiveHint": true, "idempotentHint": false, "openWorldHint": true}})"));
+}
+
+TEST(ToolDefinitions, McpUnwrappedResultsKeepTheirOwnSchema) {
+  // 2026-07-28 carries any JSON value as structuredContent, so the result's schema is not wrapped.
+  auto unwrapped = ptc::mcp_tool(tool("search", kSearch), ptc::McpResults::Unwrapped);
+  ASSERT_TRUE(unwrapped.ok());
+  EXPECT_EQ((*unwrapped)["outputSchema"].dump(), j(R"({"type": "array", "items": {"type": "object",
+                  "properties": {"id": {"type": "integer"}, "title": {"type": "string"}},
+                  "required": ["id", "title"], "additionalProperties": false}})"));
+  const auto object = tool("get", "(id :int) -> {id :int}");
+  EXPECT_EQ(definition(ptc::mcp_tool(object, ptc::McpResults::Unwrapped)), definition(ptc::mcp_tool(object)));
+}
+
+TEST(ToolDefinitions, McpStatesEveryHintAndTheTitle) {
+  auto handler = [](const json&, ptc::ToolContext&) { return ptc::ToolResult<json>::ok(1); };
+  ptc::ToolOptions options;
+  options.title = "Read the catalog";
+  options.hints = ptc::ToolHints{.read_only = true, .idempotent = true};
+  auto described = ptc::mcp_tool(ptc::make_tool("read", "Reads.", "() -> :int", handler, options));
+  ASSERT_TRUE(described.ok());
+  EXPECT_EQ((*described)["title"], "Read the catalog");
+  EXPECT_EQ((*described)["annotations"].dump(), j(R"({"title": "Read the catalog", "readOnlyHint": true,
+    "destructiveHint": false, "idempotentHint": true, "openWorldHint": false})"));
+  // The title sits between the name and the description, as hosts list it.
+  std::vector<std::string> keys;
+  for (const auto& item : described->items()) keys.push_back(item.key());
+  EXPECT_EQ(keys,
+            (std::vector<std::string>{"name", "title", "description", "inputSchema", "outputSchema", "annotations"}));
 }
 
 TEST(ToolDefinitions, McpObjectResultIsItsOwnOutputSchema) {
@@ -667,7 +696,8 @@ TEST(ToolDefinitions, McpObjectResultIsItsOwnOutputSchema) {
     "inputSchema": {"type": "object", "properties": {"id": {"type": "integer"}}, "required": ["id"],
                     "additionalProperties": false},
     "outputSchema": {"type": "object", "properties": {"id": {"type": "integer"}}, "required": ["id"],
-                     "additionalProperties": false}})"));
+                     "additionalProperties": false},
+    "annotations": {"readOnlyHint": false, "destructiveHint": true, "idempotentHint": false, "openWorldHint": true}})"));
 }
 
 TEST(ToolDefinitions, NoDialectKeyInAnyRoot) {

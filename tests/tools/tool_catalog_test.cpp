@@ -58,23 +58,26 @@ TEST(ToolCatalog, DocumentExactly) {
   std::vector<ptc::Tool> tools = {search_tool(), now_tool()};
   auto doc = ptc::tools_document(tools);
   ASSERT_TRUE(doc.ok()) << doc.error().to_string();
-  EXPECT_EQ(doc->dump(),
-            R"({"tools":[)"
-            R"({"name":"search","description":"Search the knowledge base.",)"
-            R"("signature":"(query :string, limit :int?) -> [{id :int, title :string}]",)"
-            R"("malli":"[:=> [:cat :string [:maybe :int]] [:vector [:map [:id :int] [:title :string]]]]",)"
-            R"("input_schema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object",)"
-            R"("properties":{"query":{"type":"string"},"limit":{"type":["integer","null"]}},)"
-            R"("required":["query"],"additionalProperties":false},)"
-            R"("output_schema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"array",)"
-            R"("items":{"type":"object","properties":{"id":{"type":"integer"},"title":{"type":"string"}},)"
-            R"("required":["id","title"],"additionalProperties":false}}},)"
-            R"({"name":"now","description":"Current time, ISO 8601.","signature":"() -> :string",)"
-            R"("malli":"[:=> [:cat] :string]",)"
-            R"("input_schema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object",)"
-            R"("properties":{},"additionalProperties":false},)"
-            R"("output_schema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"string"}})"
-            R"(]})");
+  EXPECT_EQ(
+      doc->dump(),
+      R"({"tools":[)"
+      R"({"name":"search","description":"Search the knowledge base.",)"
+      R"("signature":"(query :string, limit :int?) -> [{id :int, title :string}]",)"
+      R"("malli":"[:=> [:cat :string [:maybe :int]] [:vector [:map [:id :int] [:title :string]]]]",)"
+      R"("input_schema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object",)"
+      R"("properties":{"query":{"type":"string"},"limit":{"type":["integer","null"]}},)"
+      R"("required":["query"],"additionalProperties":false},)"
+      R"("output_schema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"array",)"
+      R"("items":{"type":"object","properties":{"id":{"type":"integer"},"title":{"type":"string"}},)"
+      R"("required":["id","title"],"additionalProperties":false}},)"
+      R"("annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}},)"
+      R"({"name":"now","description":"Current time, ISO 8601.","signature":"() -> :string",)"
+      R"("malli":"[:=> [:cat] :string]",)"
+      R"("input_schema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object",)"
+      R"("properties":{},"additionalProperties":false},)"
+      R"("output_schema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"string"},)"
+      R"("annotations":{"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true}})"
+      R"(]})");
 }
 
 TEST(ToolCatalog, DocumentUsesTheProfile) {

@@ -349,6 +349,45 @@ TEST(Tool, ToolSpecConstructorChecksToo) {
   EXPECT_EQ(error->message(), kNameRule);
 }
 
+TEST(Tool, HintsUnstatedAreTheWorstCase) {
+  auto tool = ptc::make_tool("t", "A tool.", "() -> :any");
+  EXPECT_EQ(tool.title(), "");
+  EXPECT_EQ(tool.hints(), (ptc::ToolHints{.destructive = true, .open_world = true}));
+  EXPECT_EQ(tool.hints(), ptc::ToolHints::unstated());
+}
+
+TEST(Tool, TitleAndHintsAreKeptTrimmedAndChecked) {
+  ptc::ToolOptions options;
+  options.title = "  Look it up ";
+  options.hints = ptc::ToolHints{.read_only = true};
+  auto tool = ptc::make_tool("t", "A tool.", "() -> :any", {}, options);
+  EXPECT_EQ(tool.title(), "Look it up");
+  EXPECT_EQ(tool.hints(), ptc::ToolHints{.read_only = true});
+
+  struct Case {
+    std::string title;
+    std::optional<ptc::ToolHints> hints;
+    std::string field, message;
+  };
+  const Case bad[] = {
+      {std::string(101, 'x'), std::nullopt, "title", "Tool title must be 1-100 printable ASCII characters."},
+      {"Line\nbreak", std::nullopt, "title", "Tool title must be 1-100 printable ASCII characters."},
+      {"Caf\xc3\xa9", std::nullopt, "title", "Tool title must be 1-100 printable ASCII characters."},
+      {"", ptc::ToolHints{.read_only = true, .destructive = true}, "hints", "A read-only tool cannot be destructive."},
+  };
+  for (const auto& c : bad) {
+    options.title = c.title;
+    options.hints = c.hints;
+    auto error = error_of([&] { ptc::make_tool("t", "A tool.", "() -> :any", {}, options); });
+    ASSERT_TRUE(error.has_value()) << c.title;
+    EXPECT_EQ(error->message(), c.message);
+    EXPECT_EQ(error->field(), c.field);
+  }
+  options.title = std::string(100, 'x');
+  options.hints = std::nullopt;
+  EXPECT_EQ(ptc::make_tool("t", "A tool.", "() -> :any", {}, options).title().size(), 100u);
+}
+
 TEST(Tool, ParamsAndResultAreTheSignaturesInputAndOutput) {
   auto tool = ptc::make_tool("t", "A tool.", "(a :int, b :string?) -> [{id :int}]");
   EXPECT_EQ(&tool.params(), &tool.signature().input());

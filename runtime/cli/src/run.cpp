@@ -135,7 +135,7 @@ constexpr Format kFormats[] = {
     {"openai-responses", &openai_responses_tool, Format::Wrap::Array},
     {"anthropic", &anthropic_tool, Format::Wrap::Array},
     {"gemini", &gemini_function_declaration, Format::Wrap::GeminiDeclarations},
-    {"mcp", &mcp_tool, Format::Wrap::McpList},
+    {"mcp", [](const Tool& tool) { return mcp_tool(tool); }, Format::Wrap::McpList},
 };
 
 int print_definitions(const ToolRegistry& registry, const Request& request, std::ostream& out, std::ostream& err) {

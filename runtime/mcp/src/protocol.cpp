@@ -234,7 +234,7 @@ Json Protocol::list_tools(const Message& message, Era era) const {
   const std::size_t end = options_.page_size == 0 ? tools.size() : std::min(tools.size(), begin + options_.page_size);
   Json list = Json::array();
   for (std::size_t i = begin; i < end; ++i) {
-    auto definition = mcp_tool(tools[i]);
+    auto definition = mcp_tool(tools[i], results_in(era));
     if (!definition) {
       // One tool the MCP profile cannot express must not hide the others; say why where an operator
       // looks (stderr is never the protocol stream).
@@ -291,7 +291,7 @@ Reply Protocol::call_tool(const std::shared_ptr<Client>& client, const Message& 
       result = failed("The call was cancelled before it started (" + cancellation->reason() + ").");
     } else {
       try {
-        result = mcp_call_tool_result(registry_.dispatch(client->session(), call, dispatch), tool);
+        result = mcp_call_tool_result(registry_.dispatch(client->session(), call, dispatch), tool, results_in(era));
       } catch (const std::exception& e) {
         // Dispatch turns tool failures into results; what it throws (a deadline, a handler that
         // stopped the evaluation) is still the tool's outcome, not a protocol fault: the model reads it.

@@ -16,6 +16,7 @@
 
 #include <ptc/cancellation.hpp>
 #include <ptc/mcp/server.hpp>
+#include <ptc/provider.hpp>
 #include <ptc/session.hpp>
 
 #include "jsonrpc.hpp"
@@ -89,6 +90,8 @@ class Protocol {
 
  private:
   enum class Era { Legacy, Modern };
+  /// 2025 results must be objects; 2026-07-28 carries any JSON value.
+  static McpResults results_in(Era era) { return era == Era::Legacy ? McpResults::Wrapped : McpResults::Unwrapped; }
   jsonrpc::Json initialize(const std::shared_ptr<Client>& client, const jsonrpc::Message& message) const;
   jsonrpc::Json discover(const jsonrpc::Message& message) const;
   jsonrpc::Json list_tools(const jsonrpc::Message& message, Era era) const;

@@ -358,11 +358,13 @@ nlohmann::json mcp_call_tool_result(const ToolOutcome& outcome) {
 
 // Mirrors to_json_schemas(..., Profile::Mcp): the outputSchema is the result's own only for a `{...}`
 // map; everything else (`:map`, `{...}?`, scalars, lists) is described as {"result": R}.
-nlohmann::json mcp_call_tool_result(const ToolOutcome& outcome, const Tool& tool) {
+nlohmann::json mcp_call_tool_result(const ToolOutcome& outcome, const Tool& tool, McpResults results) {
   json out{{"content", text_content(outcome.rendered)}, {"isError", !outcome.success()}};
   if (!outcome.success() || !outcome.visible_value) return out;
   const json& v = *outcome.visible_value;
-  if (tool.result().kind() != Kind::Map) {
+  if (results == McpResults::Unwrapped) {
+    out["structuredContent"] = v;
+  } else if (tool.result().kind() != Kind::Map) {
     out["structuredContent"] = json{{"result", v}};
   } else if (v.is_object()) {
     out["structuredContent"] = v;
@@ -416,12 +418,30 @@ Result<OrderedJson> gemini_function_declaration(const Tool& tool) {
   return out;
 }
 
-Result<OrderedJson> mcp_tool(const Tool& tool) {
+OrderedJson mcp_tool_annotations(const Tool& tool) {
+  const ToolHints hints = tool.hints();
+  OrderedJson out = OrderedJson::object();
+  if (!tool.title().empty()) out["title"] = tool.title();
+  out["readOnlyHint"] = hints.read_only;
+  out["destructiveHint"] = hints.destructive;
+  out["idempotentHint"] = hints.idempotent;
+  out["openWorldHint"] = hints.open_world;
+  return out;
+}
+
+Result<OrderedJson> mcp_tool(const Tool& tool, McpResults results) {
   auto schemas = schemas_for(tool, Profile::Mcp);
   if (!schemas) return schemas.error();
-  OrderedJson out = named(tool);
+  OrderedJson out = OrderedJson::object();
+  out["name"] = tool.name();
+  if (!tool.title().empty()) out["title"] = tool.title();
+  out["description"] = tool.description();
   out["inputSchema"] = std::move(schemas->input);
-  out["outputSchema"] = std::move(schemas->output);
+  // The Mcp profile wraps every result but a `{...}` map; unwrapping takes the schema it wrapped.
+  const bool wrapped = tool.result().kind() != Kind::Map;
+  out["outputSchema"] = results == McpResults::Unwrapped && wrapped ? std::move(schemas->output["properties"]["result"])
+                                                                    : std::move(schemas->output);
+  out["annotations"] = mcp_tool_annotations(tool);
   return out;
 }
 

@@ -30,6 +30,18 @@ std::string checked_description(std::string_view description) {
   return std::string(d);
 }
 
+std::string checked_title(std::string_view title) {
+  const std::string_view t = trim(title);
+  if (!t.empty() && !is_valid_tool_title(t))
+    throw PromptValidationError("Tool title must be 1-100 printable ASCII characters.", {}, "title");
+  return std::string(t);
+}
+
+void check_hints(const std::optional<ToolHints>& hints) {
+  if (hints && hints->read_only && hints->destructive)
+    throw PromptValidationError("A read-only tool cannot be destructive.", {}, "hints");
+}
+
 std::string first_errors(const Validation& v) {
   std::string out;
   for (const auto& e : v.errors) {
@@ -108,9 +120,16 @@ bool is_valid_tool_description(std::string_view description) noexcept {
   return !description.empty() && description.size() <= kMaxToolDescription && is_ascii(description);
 }
 
+bool is_valid_tool_title(std::string_view title) noexcept {
+  return !title.empty() && title.size() <= kMaxToolTitle &&
+         std::all_of(title.begin(), title.end(), [](char c) { return c >= 0x20 && c < 0x7f; });
+}
+
 Tool::Tool(ToolSpec spec) {
   check_name(spec.name);
   spec.description = checked_description(spec.description);
+  spec.title = checked_title(spec.title);
+  check_hints(spec.hints);
   for (std::size_t i = 0; i < spec.examples.size(); ++i) check_example(spec.examples[i], i, spec.signature);
   spec_ = std::make_shared<const ToolSpec>(std::move(spec));
 }
@@ -132,6 +151,8 @@ Tool make_tool(std::string name, std::string description, Signature signature, J
   spec.signature = std::move(signature);
   spec.accepts_overrides = options.accepts_overrides;
   spec.examples = std::move(options.examples);
+  spec.title = std::move(options.title);
+  spec.hints = options.hints;
   return Tool(std::move(spec));
 }
 

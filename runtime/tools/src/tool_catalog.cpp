@@ -2,6 +2,8 @@
 
 #include <ptc/tool_catalog.hpp>
 
+#include <ptc/provider.hpp>
+
 namespace ptc {
 namespace {
 
@@ -19,6 +21,7 @@ Result<OrderedJson> tool_entry(const Tool& tool, Profile profile) {
   entry["malli"] = tool.signature().to_malli();
   entry["input_schema"] = std::move(schemas->input);
   entry["output_schema"] = std::move(schemas->output);
+  entry["annotations"] = mcp_tool_annotations(tool);
   return entry;
 }
 

@@ -120,7 +120,7 @@ TEST(EmitSourceFile, InvokersCallTheFunctions) {
                              "  auto invoker = ptc::codec::make_invoker<count_args>([target = &instance](count_args&, "
                              "ptc::ToolContext&) {\n    return ptc::codec::to_tool_result(target->count());\n  });\n"
                              "  return ptc::Tool(ptc::ToolSpec{\"count\", \"Counts open issues.\", count_signature(), "
-                             "std::move(invoker), false, {}});\n}\n"));
+                             "std::move(invoker), false, {}, \"\", std::nullopt});\n}\n"));
   EXPECT_THAT(cpp, HasSubstr("    target->reset();\n    return ptc::codec::void_result();\n"));
 }
 

@@ -37,6 +37,25 @@ model::HeaderModel with_example() {
   return h;
 }
 
+TEST(EmitDocs, TitleAndHintsReachToolsJsonAndTheRegistration) {
+  auto h = shop_model();
+  h.tools[0].title = "Search issues";
+  h.tools[0].hints = {.stated = true, .read_only = true, .idempotent = true};
+  const auto e = emit::emit_header(h);
+  ASSERT_TRUE(e.errors.empty()) << e.errors.front().message;
+  const auto doc = nlohmann::ordered_json::parse(find(e, "shop.tools.json")->content);
+  EXPECT_EQ(doc["tools"][0]["annotations"].dump(),
+            R"({"title":"Search issues","readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,)"
+            R"("openWorldHint":false})");
+  // A tool without markers states MCP's defaults, which assume the worst.
+  EXPECT_EQ(doc["tools"][1]["annotations"].dump(),
+            R"({"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true})");
+  EXPECT_NE(find(e, "shop.ptc.cpp")
+                ->content.find(
+                    R"(std::move(invoker), false, {}, "Search issues", ptc::ToolHints{true, false, true, false}});)"),
+            std::string::npos);
+}
+
 TEST(EmitDocs, WritesTheFourFiles) {
   const auto e = emit::emit_header(shop_model());
   ASSERT_TRUE(e.errors.empty()) << e.errors.front().message;

@@ -7,6 +7,10 @@ import { callWithOptions, configurations, fixture, negotiated, serveAndConnect }
 
 assert.ok(fixture, 'PTC_MCP_FIXTURE must name the fixture server binary');
 
+// Up to 2025-11-25 structured content is an object, so a result that is not one travels as
+// {result}; 2026-07-28 carries it as itself.
+const structured = (configuration, value) => (configuration.version === '2026-07-28' ? value : { result: value });
+
 const text = (result) => result.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
 
 for (const transportName of ['stdio', 'http']) {
@@ -28,14 +32,24 @@ for (const transportName of ['stdio', 'http']) {
         assert.equal(add.description, 'Adds two integers.');
         assert.deepEqual(add.inputSchema.required, ['a', 'b']);
         assert.equal(add.inputSchema.properties.a.type, 'integer');
-        assert.equal(add.outputSchema.properties.result.type, 'integer');
+        const wrapped = { type: 'object', properties: { result: { type: 'integer' } }, required: ['result'],
+          additionalProperties: false };
+        assert.deepEqual(add.outputSchema, configuration.version === '2026-07-28' ? { type: 'integer' } : wrapped);
+        assert.equal(add.title, 'Add integers');
+        assert.deepEqual(add.annotations, {
+          title: 'Add integers', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false,
+        });
+        // A tool that states nothing is described by MCP's defaults, every hint explicit.
+        assert.deepEqual(tools[2].annotations, {
+          readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true,
+        });
       });
 
       test('calls a tool: a text block and structured content that matches the output schema', async () => {
         const result = await served.client.callTool({ name: 'add', arguments: { a: 2, b: 40 } });
         assert.equal(result.isError, false);
         assert.equal(text(result), '42');
-        assert.deepEqual(result.structuredContent, { result: 42 });
+        assert.deepEqual(result.structuredContent, structured(configuration, 42));
         const point = await served.client.callTool({ name: 'describe', arguments: { x: 1, y: 2 } });
         assert.deepEqual(point.structuredContent, { sum: 3, label: '1,2' });
       });
@@ -43,7 +57,7 @@ for (const transportName of ['stdio', 'http']) {
       test('coerces what models send: a number as a string', async () => {
         const result = await served.client.callTool({ name: 'add', arguments: { a: '2', b: 3 } });
         assert.equal(result.isError, false);
-        assert.deepEqual(result.structuredContent, { result: 5 });
+        assert.deepEqual(result.structuredContent, structured(configuration, 5));
       });
 
       test('invalid arguments come back as isError with the report, not as a protocol error', async () => {
@@ -72,7 +86,7 @@ for (const transportName of ['stdio', 'http']) {
         const result = await callWithOptions(served.client, { name: 'steps', arguments: { n: 3 } }, {
           onprogress: (p) => seen.push(p),
         });
-        assert.deepEqual(result.structuredContent, { result: 3 });
+        assert.deepEqual(result.structuredContent, structured(configuration, 3));
         assert.deepEqual(seen.map((p) => [p.progress, p.total, p.message]), [
           [1, 3, 'step 1'],
           [2, 3, 'step 2'],
@@ -109,14 +123,14 @@ for (const transportName of ['stdio', 'http']) {
       test('concurrent calls each get their own answer', async () => {
         const calls = Array.from({ length: 40 }, (_, i) => served.client.callTool({ name: 'add', arguments: { a: i, b: 1000 } }));
         const results = await Promise.all(calls);
-        results.forEach((r, i) => assert.deepEqual(r.structuredContent, { result: i + 1000 }));
+        results.forEach((r, i) => assert.deepEqual(r.structuredContent, structured(configuration, i + 1000)));
       });
 
       test('a tool that prints to std::cout does not corrupt the stream', async () => {
         const result = await served.client.callTool({ name: 'chatty', arguments: {} });
-        assert.deepEqual(result.structuredContent, { result: 'printed' });
+        assert.deepEqual(result.structuredContent, structured(configuration, 'printed'));
         const again = await served.client.callTool({ name: 'add', arguments: { a: 1, b: 1 } });
-        assert.deepEqual(again.structuredContent, { result: 2 });
+        assert.deepEqual(again.structuredContent, structured(configuration, 2));
       });
     });
   }

@@ -18,12 +18,21 @@ for (const configuration of [configurations[0], configurations[2]]) {
         const names = tools.map((t) => t.name);
         assert.ok(names.includes('suggest_priority'), names.join(','));
         assert.ok(names.includes('create_issue'), names.join(','));
+        // The PTC_* markers of tracker.hpp, read by ptc-gen, as hosts see them.
+        const suggest = tools.find((t) => t.name === 'suggest_priority');
+        assert.equal(suggest.title, 'Suggest a priority');
+        assert.deepEqual(suggest.annotations, {
+          title: 'Suggest a priority', readOnlyHint: true, destructiveHint: false, idempotentHint: true,
+          openWorldHint: false,
+        });
+        assert.equal(tools.find((t) => t.name === 'close_issue').annotations.destructiveHint, true);
+        assert.equal(tools.find((t) => t.name === 'create_issue').annotations.openWorldHint, true);  // unstated
       });
 
       test('a generated tool decodes, coerces and answers with structured content', async () => {
         const result = await served.client.callTool({ name: 'suggest_priority', arguments: { title: 'Crash on start' } });
         assert.equal(result.isError, false);
-        assert.deepEqual(result.structuredContent, { result: 'urgent' });
+        assert.deepEqual(result.structuredContent, configuration.version === '2026-07-28' ? 'urgent' : { result: 'urgent' });
         const bad = await served.client.callTool({ name: 'suggest_priority', arguments: {} });
         assert.equal(bad.isError, true);
         assert.match(bad.content[0].text, /title/);

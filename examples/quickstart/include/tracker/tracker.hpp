@@ -55,7 +55,8 @@ struct SearchResult {
 using IssueRef = std::variant<IssueId, std::string>;
 
 /// Guesses a priority from a title: "crash" and "data loss" are urgent, "typo" is low.
-PTC_TOOL() Priority suggest_priority(std::string_view title);
+PTC_TOOL()
+PTC_TITLE("Suggest a priority") PTC_READ_ONLY PTC_IDEMPOTENT Priority suggest_priority(std::string_view title);
 
 class Tracker {
  public:
@@ -73,17 +74,18 @@ class Tracker {
   /// \param status Only issues in this state.
   /// \param limit At most this many issues.
   PTC_TOOL()
-  SearchResult search_issues(std::string query, std::optional<Status> status = std::nullopt,
-                             PTC_RANGE(1, 50) int limit = 10) const;
+  PTC_READ_ONLY SearchResult search_issues(std::string query, std::optional<Status> status = std::nullopt,
+                                           PTC_RANGE(1, 50) int limit = 10) const;
 
   /// Assigns an issue to a person.
-  PTC_TOOL() Issue assign(IssueRef issue, Person assignee);
+  PTC_TOOL() PTC_IDEMPOTENT Issue assign(IssueRef issue, Person assignee);
 
   /// Adds a comment to an issue, written by the agent making the call.
   PTC_TOOL() ptc::ToolResult<Comment> add_comment(ptc::ToolContext& context, IssueRef issue, std::string text);
 
   /// Closes an issue; closing a closed issue is an error the model can read.
-  PTC_TOOL() ptc::ToolResult<Issue> close_issue(IssueRef issue, std::optional<std::string> reason = std::nullopt);
+  PTC_TOOL()
+  PTC_DESTRUCTIVE ptc::ToolResult<Issue> close_issue(IssueRef issue, std::optional<std::string> reason = std::nullopt);
 
  private:
   Issue& find(const IssueRef& ref);

@@ -26,6 +26,21 @@
 #define PTC_NAME(name) PTC_DETAIL_ANNOTATE("ptc.name", name)
 /// The tool's description (default: the doc comment's text).
 #define PTC_DESCRIPTION(text) PTC_DETAIL_ANNOTATE("ptc.description", text)
+/// A display name for people (MCP `title`, e.g. in a host's tool menu); the model reads the name and
+/// description.
+#define PTC_TITLE(text) PTC_DETAIL_ANNOTATE("ptc.title", text)
+// What a tool does to the world, for hosts that decide whether to ask before a call (MCP tool
+// annotations). A tool with none of the four is taken to be able to do anything (destructive, open
+// world); a tool with any of them is described by them alone, so a hint it lacks is false.
+
+/// The tool changes nothing.
+#define PTC_READ_ONLY PTC_DETAIL_ANNOTATE("ptc.read_only")
+/// The tool may delete or overwrite data (one that only adds is not destructive).
+#define PTC_DESTRUCTIVE PTC_DETAIL_ANNOTATE("ptc.destructive")
+/// A second call with the same arguments changes nothing more.
+#define PTC_IDEMPOTENT PTC_DETAIL_ANNOTATE("ptc.idempotent")
+/// The tool reaches systems beyond its own domain (the web, other services).
+#define PTC_OPEN_WORLD PTC_DETAIL_ANNOTATE("ptc.open_world")
 /// An explicit shorthand signature; checked against the C++ types.
 #define PTC_SIGNATURE(text) PTC_DETAIL_ANNOTATE("ptc.signature", text)
 /// An example call: the arguments and the result, as JSON text. May be repeated.

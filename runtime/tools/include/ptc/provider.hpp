@@ -42,6 +42,11 @@ nlohmann::json openai_chat_tool_message(const ToolOutcome& outcome);
 nlohmann::json openai_responses_output(const ToolOutcome& outcome);
 /// `{"type":"tool_result","tool_use_id":id,"content":rendered,"is_error":!success}`
 nlohmann::json anthropic_tool_result(const ToolOutcome& outcome);
+/// How an MCP revision carries results that are not objects. Up to 2025-11-25 an outputSchema and a
+/// structuredContent must be objects, so every result but a `{...}` map travels as {"result": v};
+/// from 2026-07-28 they may be any JSON value, and the result travels as itself.
+enum class McpResults { Wrapped, Unwrapped };
+
 /// MCP CallToolResult: `{"content":[{"type":"text","text":rendered}],"isError":bool}` plus
 /// `structuredContent` (the visible value; a non-object wrapped as {"result": v}, matching the mcp
 /// output schema) when there is a visible value and the call succeeded. Without the tool this goes by
@@ -50,7 +55,9 @@ nlohmann::json mcp_call_tool_result(const ToolOutcome& outcome);
 /// Same, wrapping exactly when `mcp_tool(tool)`'s outputSchema does: every result but a `{...}` map is
 /// wrapped, so a `:map` or `{...}?` result that happens to be an object still travels as {"result": v}.
 /// A `{...}` result whose value is not an object gets no `structuredContent` (it must be an object).
-nlohmann::json mcp_call_tool_result(const ToolOutcome& outcome, const Tool& tool);
+/// With McpResults::Unwrapped, the visible value is the structuredContent, whatever its type.
+nlohmann::json mcp_call_tool_result(const ToolOutcome& outcome, const Tool& tool,
+                                    McpResults results = McpResults::Wrapped);
 
 // ---- tool definitions for requests ---------------------------------------------------------------
 // Each checks the tool name against the provider's rules and builds its schemas with that provider's
@@ -65,7 +72,11 @@ Result<OrderedJson> anthropic_tool(const Tool& tool);
 /// `{"name","description","parameters"}` (a functionDeclarations entry); `parameters` is left out for a
 /// tool without parameters, as Gemini rejects an OBJECT schema with empty `properties`.
 Result<OrderedJson> gemini_function_declaration(const Tool& tool);
-/// `{"name","description","inputSchema","outputSchema"}` (a tools/list entry)
-Result<OrderedJson> mcp_tool(const Tool& tool);
+/// `{"name","title"?,"description","inputSchema","outputSchema","annotations"}` (a tools/list entry);
+/// the outputSchema is wrapped as `results` says.
+Result<OrderedJson> mcp_tool(const Tool& tool, McpResults results = McpResults::Wrapped);
+/// `{"title"?,"readOnlyHint","destructiveHint","idempotentHint","openWorldHint"}`: MCP's
+/// ToolAnnotations with all four hints stated (Tool::hints()), so no host has to guess a default.
+OrderedJson mcp_tool_annotations(const Tool& tool);
 
 }  // namespace ptc

@@ -48,6 +48,18 @@ class ToolInvoker {
   }
 };
 
+/// How a tool behaves, for hosts that decide whether to ask the user before a call (MCP tool
+/// annotations). The author's claims, not guarantees: hosts trust them only from trusted servers.
+struct ToolHints {
+  bool read_only = false;    ///< changes nothing anywhere
+  bool destructive = false;  ///< may delete or overwrite data (a tool that only adds is not)
+  bool idempotent = false;   ///< a second call with the same arguments changes nothing more
+  bool open_world = false;   ///< reaches systems beyond its own domain (the web, other services)
+  /// What a tool that states no hints is taken to be: MCP's defaults, which assume the worst.
+  static constexpr ToolHints unstated() { return {false, true, false, true}; }
+  friend bool operator==(const ToolHints&, const ToolHints&) = default;
+};
+
 /// The parts of a tool, checked when a Tool is built from them.
 struct ToolSpec {
   std::string name{};         ///< ^[a-z0-9_-]{1,64}$
@@ -56,6 +68,10 @@ struct ToolSpec {
   std::shared_ptr<const ToolInvoker> invoker{};  ///< null: the tool is listed but cannot be called
   bool accepts_overrides = false;                ///< whether `with_description` may replace the description
   std::vector<ToolExample> examples{};
+  std::string title{};  ///< a display name for people (MCP `title`); empty: none
+  /// nullopt: the author stated nothing, and hints() is ToolHints::unstated(). Stated hints may not be
+  /// both read-only and destructive.
+  std::optional<ToolHints> hints{};
 };
 
 class Tool {
@@ -74,6 +90,9 @@ class Tool {
   const ToolInvoker* invoker() const { return spec_->invoker.get(); }
   bool accepts_overrides() const { return spec_->accepts_overrides; }
   const std::vector<ToolExample>& examples() const { return spec_->examples; }
+  const std::string& title() const { return spec_->title; }
+  /// The stated hints, or ToolHints::unstated().
+  ToolHints hints() const { return spec_->hints.value_or(ToolHints::unstated()); }
 
   /// A copy with another description (e.g. tuned per provider). Throws PromptValidationError if the
   /// tool does not accept overrides or the description breaks the rules.
@@ -89,6 +108,8 @@ using JsonHandler = std::function<ToolResult<nlohmann::json>(const nlohmann::jso
 struct ToolOptions {
   bool accepts_overrides = false;
   std::vector<ToolExample> examples{};
+  std::string title{};
+  std::optional<ToolHints> hints{};  ///< e.g. `ptc::ToolHints{.read_only = true}`
 };
 
 /// A tool from a shorthand signature, e.g. `"(text :string) -> :string"`. A signature that does not

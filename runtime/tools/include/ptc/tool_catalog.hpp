@@ -22,8 +22,9 @@ std::vector<ToolDescription> describe_tools(std::span<const Tool> tools);
 /// The prompt's tool list (docs/json-schema.md), examples included.
 std::string render_tool_list(std::span<const Tool> tools);
 
-/// `{"tools":[{"name","description","signature","malli","input_schema","output_schema"}]}` in the
-/// given order (docs/json-schema.md). Errors name the tool: "tool 'x': <path>: ...".
+/// `{"tools":[{"name","description","signature","malli","input_schema","output_schema","annotations"}]}`
+/// in the given order (docs/json-schema.md); `annotations` is mcp_tool_annotations(). Errors name the tool: "tool 'x':
+/// <path>: ...".
 Result<OrderedJson> tools_document(std::span<const Tool> tools, Profile profile = Profile::Portable);
 
 }  // namespace ptc

@@ -11,10 +11,14 @@ namespace ptc {
 /// The longest tool name and description providers accept.
 inline constexpr std::size_t kMaxToolName = 64;
 inline constexpr std::size_t kMaxToolDescription = 200;
+/// The longest display title (MCP `title`); hosts show it in a menu, not to the model.
+inline constexpr std::size_t kMaxToolTitle = 100;
 
 /// Whether `name` matches `^[a-z0-9_-]{1,64}$`.
 bool is_valid_tool_name(std::string_view name) noexcept;
 /// Whether `description` is 1-200 ASCII characters (callers trim it first).
 bool is_valid_tool_description(std::string_view description) noexcept;
+/// Whether `title` is 1-100 printable ASCII characters (callers trim it first).
+bool is_valid_tool_title(std::string_view title) noexcept;
 
 }  // namespace ptc

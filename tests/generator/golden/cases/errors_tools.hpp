@@ -21,6 +21,15 @@ PTC_TOOL() PTC_SIGNATURE("(count :string) -> :int") int mismatch(int count);
 /// The example is not JSON.
 PTC_TOOL() PTC_EXAMPLE("{x: 1}", "2") int bad_example(int x);
 
+/// Claims to change nothing and to destroy data.
+PTC_TOOL() PTC_READ_ONLY PTC_DESTRUCTIVE int contradictory(int x);
+
+/// Titles are ASCII, like descriptions.
+PTC_TOOL() PTC_TITLE("Convertir la température") int accented_title(int x);
+
+/// Hints describe tools, not their parameters.
+PTC_TOOL() int hinted_parameter(PTC_READ_ONLY int x);
+
 class Widget {
  public:
   /// Static member functions have no instance to call.

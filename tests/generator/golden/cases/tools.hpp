@@ -16,7 +16,7 @@ namespace golden::tools {
 enum class Unit { celsius, fahrenheit };
 
 /// Converts a temperature.
-PTC_TOOL() PTC_EXAMPLE(R"({"value": 100, "to": "fahrenheit"})", "212.0")
+PTC_TOOL() PTC_TITLE("Convert temperature") PTC_READ_ONLY PTC_IDEMPOTENT PTC_EXAMPLE(R"({"value": 100, "to": "fahrenheit"})", "212.0")
 double convert(double value, Unit to = Unit::celsius);
 
 /// Searches by text.
@@ -36,7 +36,7 @@ PTC_TOOL() void idle(ptc::ToolContext& context, PTC_RANGE(0, 60) int seconds = 1
 PTC_TOOL() ptc::ToolResult<double> divide(double a, double b);
 
 /// Labels with defaults of every literal kind.
-PTC_TOOL() std::string label(std::string text = "none", bool loud = false, std::int64_t times = -2,
+PTC_TOOL() PTC_DESTRUCTIVE PTC_OPEN_WORLD std::string label(std::string text = "none", bool loud = false, std::int64_t times = -2,
                              double scale = 1.5, std::optional<std::string> suffix = std::nullopt);
 
 /// A counter object whose methods are tools.
@@ -45,7 +45,7 @@ class Counter {
   /// Adds to the counter and returns the new value.
   PTC_TOOL() std::int64_t add(std::int64_t amount = 1);
   /// Reads the counter.
-  PTC_TOOL() std::int64_t value() const;
+  PTC_TOOL() PTC_READ_ONLY std::int64_t value() const;
 
  private:
   std::int64_t value_ = 0;

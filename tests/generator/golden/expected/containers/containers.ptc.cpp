@@ -148,7 +148,7 @@ static ptc::Tool sum_tool() {
   auto invoker = ptc::codec::make_invoker<sum_args>([](sum_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::containers::sum(std::span<const long>(args.values)));
   });
-  return ptc::Tool(ptc::ToolSpec{"sum", "Sums a list of numbers given as a span.", sum_signature(), std::move(invoker), false, {}});
+  return ptc::Tool(ptc::ToolSpec{"sum", "Sums a list of numbers given as a span.", sum_signature(), std::move(invoker), false, {}, "", std::nullopt});
 }
 
 static const ptc::Signature& store_signature() {
@@ -160,7 +160,7 @@ static ptc::Tool store_tool() {
   auto invoker = ptc::codec::make_invoker<store_args>([](store_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::containers::store(std::move(args.bag)));
   });
-  return ptc::Tool(ptc::ToolSpec{"store", "Stores a bag and returns it unchanged.", store_signature(), std::move(invoker), false, {}});
+  return ptc::Tool(ptc::ToolSpec{"store", "Stores a bag and returns it unchanged.", store_signature(), std::move(invoker), false, {}, "", std::nullopt});
 }
 
 static const ptc::Signature& count_words_signature() {
@@ -172,7 +172,7 @@ static ptc::Tool count_words_tool() {
   auto invoker = ptc::codec::make_invoker<count_words_args>([](count_words_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::containers::count_words(std::move(args.words)));
   });
-  return ptc::Tool(ptc::ToolSpec{"count_words", "Counts words.", count_words_signature(), std::move(invoker), false, {}});
+  return ptc::Tool(ptc::ToolSpec{"count_words", "Counts words.", count_words_signature(), std::move(invoker), false, {}, "", std::nullopt});
 }
 
 }  // namespace ptc_gen::containers::detail

@@ -174,7 +174,7 @@ static ptc::Tool set_level_tool() {
   auto invoker = ptc::codec::make_invoker<set_level_args>([](set_level_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::names::set_level(std::move(args.level)));
   });
-  return ptc::Tool(ptc::ToolSpec{"set_level", "Sets a level; returns the one it replaced.", set_level_signature(), std::move(invoker), false, {}});
+  return ptc::Tool(ptc::ToolSpec{"set_level", "Sets a level; returns the one it replaced.", set_level_signature(), std::move(invoker), false, {}, "", std::nullopt});
 }
 
 static const ptc::Signature& rename_user_signature() {
@@ -186,7 +186,7 @@ static ptc::Tool rename_user_tool() {
   auto invoker = ptc::codec::make_invoker<rename_user_args>([](rename_user_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::names::rename_user(std::move(args.user), std::move(args.name)));
   });
-  return ptc::Tool(ptc::ToolSpec{"rename_user", "Renames a user.", rename_user_signature(), std::move(invoker), false, {}});
+  return ptc::Tool(ptc::ToolSpec{"rename_user", "Renames a user.", rename_user_signature(), std::move(invoker), false, {}, "", std::nullopt});
 }
 
 static const ptc::Signature& echo_text_signature() {
@@ -200,7 +200,7 @@ static ptc::Tool echo_text_tool() {
   auto invoker = ptc::codec::make_invoker<echo_text_args>([](echo_text_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::names::echo_text(std::move(args.text), std::move(args.pattern), std::move(args.closer), std::move(args.nul)));
   });
-  return ptc::Tool(ptc::ToolSpec{"echo_text", "Text every way it can travel into generated code: a trigraph-like \?\?= stays, as do )ptc\" and \\ .", echo_text_signature(), std::move(invoker), false, std::move(examples)});
+  return ptc::Tool(ptc::ToolSpec{"echo_text", "Text every way it can travel into generated code: a trigraph-like \?\?= stays, as do )ptc\" and \\ .", echo_text_signature(), std::move(invoker), false, std::move(examples), "", std::nullopt});
 }
 
 }  // namespace ptc_gen::names::detail

@@ -201,7 +201,7 @@ static ptc::Tool echo_tool() {
   auto invoker = ptc::codec::make_invoker<echo_args>([](echo_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::scalars::echo(std::string_view(args.text), std::move(args.flag), std::move(args.small_int), std::move(args.big_int), std::move(args.byte), std::move(args.count), std::move(args.huge), std::move(args.ratio), std::move(args.percent), std::move(args.user), std::move(args.color), std::move(args.size)));
   });
-  return ptc::Tool(ptc::ToolSpec{"echo", "Returns its arguments as one struct.", echo_signature(), std::move(invoker), false, {}});
+  return ptc::Tool(ptc::ToolSpec{"echo", "Returns its arguments as one struct.", echo_signature(), std::move(invoker), false, {}, "", std::nullopt});
 }
 
 static const ptc::Signature& wait_signature() {
@@ -213,7 +213,7 @@ static ptc::Tool wait_tool() {
   auto invoker = ptc::codec::make_invoker<wait_args>([](wait_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::scalars::wait(std::move(args.timeout)));
   });
-  return ptc::Tool(ptc::ToolSpec{"wait", "Waits for a while; the duration is a count of milliseconds. Units: timeout in milliseconds, the result in seconds.", wait_signature(), std::move(invoker), false, {}});
+  return ptc::Tool(ptc::ToolSpec{"wait", "Waits for a while; the duration is a count of milliseconds. Units: timeout in milliseconds, the result in seconds.", wait_signature(), std::move(invoker), false, {}, "", std::nullopt});
 }
 
 static const ptc::Signature& read_clock_signature() {
@@ -225,7 +225,7 @@ static ptc::Tool read_clock_tool() {
   auto invoker = ptc::codec::make_invoker<read_clock_args>([](read_clock_args&, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::scalars::read_clock());
   });
-  return ptc::Tool(ptc::ToolSpec{"read_clock", "Reads the clock.", read_clock_signature(), std::move(invoker), false, {}});
+  return ptc::Tool(ptc::ToolSpec{"read_clock", "Reads the clock.", read_clock_signature(), std::move(invoker), false, {}, "", std::nullopt});
 }
 
 }  // namespace ptc_gen::scalars::detail

@@ -289,7 +289,7 @@ static ptc::Tool list_customers_tool() {
   auto invoker = ptc::codec::make_invoker<list_customers_args>([](list_customers_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::structs::list_customers(std::move(args.offset), std::move(args.limit)));
   });
-  return ptc::Tool(ptc::ToolSpec{"list_customers", "Lists customers page by page.", list_customers_signature(), std::move(invoker), false, {}});
+  return ptc::Tool(ptc::ToolSpec{"list_customers", "Lists customers page by page.", list_customers_signature(), std::move(invoker), false, {}, "", std::nullopt});
 }
 
 static const ptc::Signature& categories_signature() {
@@ -301,7 +301,7 @@ static ptc::Tool categories_tool() {
   auto invoker = ptc::codec::make_invoker<categories_args>([](categories_args&, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::structs::categories());
   });
-  return ptc::Tool(ptc::ToolSpec{"categories", "Returns the category tree.", categories_signature(), std::move(invoker), false, {}});
+  return ptc::Tool(ptc::ToolSpec{"categories", "Returns the category tree.", categories_signature(), std::move(invoker), false, {}, "", std::nullopt});
 }
 
 static const ptc::Signature& deep_signature() {
@@ -313,7 +313,7 @@ static ptc::Tool deep_tool() {
   auto invoker = ptc::codec::make_invoker<deep_args>([](deep_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::structs::deep(std::move(args.input)));
   });
-  return ptc::Tool(ptc::ToolSpec{"deep", "Shows how deep structs become :map.", deep_signature(), std::move(invoker), false, {}});
+  return ptc::Tool(ptc::ToolSpec{"deep", "Shows how deep structs become :map.", deep_signature(), std::move(invoker), false, {}, "", std::nullopt});
 }
 
 }  // namespace ptc_gen::structs::detail

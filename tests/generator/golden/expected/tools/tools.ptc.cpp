@@ -273,7 +273,7 @@ static ptc::Tool convert_tool() {
   auto invoker = ptc::codec::make_invoker<convert_args>([](convert_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::tools::convert(std::move(args.value), std::move(args.to)));
   });
-  return ptc::Tool(ptc::ToolSpec{"convert", "Converts a temperature.", convert_signature(), std::move(invoker), false, std::move(examples)});
+  return ptc::Tool(ptc::ToolSpec{"convert", "Converts a temperature.", convert_signature(), std::move(invoker), false, std::move(examples), "Convert temperature", ptc::ToolHints{true, false, true, false}});
 }
 
 static const ptc::Signature& search_signature() {
@@ -285,7 +285,7 @@ static ptc::Tool search_tool() {
   auto invoker = ptc::codec::make_invoker<search_args>([](search_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::tools::search(std::move(args.query), std::move(args.limit)));
   });
-  return ptc::Tool(ptc::ToolSpec{"search", "Searches by text, at most `limit` results.", search_signature(), std::move(invoker), false, {}});
+  return ptc::Tool(ptc::ToolSpec{"search", "Searches by text, at most `limit` results.", search_signature(), std::move(invoker), false, {}, "", std::nullopt});
 }
 
 static const ptc::Signature& shout_signature() {
@@ -297,7 +297,7 @@ static ptc::Tool shout_tool() {
   auto invoker = ptc::codec::make_invoker<shout_args>([](shout_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::tools::to_upper(std::move(args.text)));
   });
-  return ptc::Tool(ptc::ToolSpec{"shout", "Upper-cases text.", shout_signature(), std::move(invoker), false, {}});
+  return ptc::Tool(ptc::ToolSpec{"shout", "Upper-cases text.", shout_signature(), std::move(invoker), false, {}, "", std::nullopt});
 }
 
 static const ptc::Signature& greet_signature() {
@@ -309,7 +309,7 @@ static ptc::Tool greet_tool() {
   auto invoker = ptc::codec::make_invoker<greet_args>([](greet_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::tools::greet(std::move(args.name)));
   });
-  return ptc::Tool(ptc::ToolSpec{"greet", "Greets someone; the signature names the parameter differently and narrows it.", greet_signature(), std::move(invoker), false, {}});
+  return ptc::Tool(ptc::ToolSpec{"greet", "Greets someone; the signature names the parameter differently and narrows it.", greet_signature(), std::move(invoker), false, {}, "", std::nullopt});
 }
 
 static const ptc::Signature& idle_signature() {
@@ -322,7 +322,7 @@ static ptc::Tool idle_tool() {
     ::golden::tools::idle(context, std::move(args.seconds));
     return ptc::codec::void_result();
   });
-  return ptc::Tool(ptc::ToolSpec{"idle", "Does nothing, slowly.", idle_signature(), std::move(invoker), false, {}});
+  return ptc::Tool(ptc::ToolSpec{"idle", "Does nothing, slowly.", idle_signature(), std::move(invoker), false, {}, "", std::nullopt});
 }
 
 static const ptc::Signature& divide_signature() {
@@ -334,7 +334,7 @@ static ptc::Tool divide_tool() {
   auto invoker = ptc::codec::make_invoker<divide_args>([](divide_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::tools::divide(std::move(args.a), std::move(args.b)));
   });
-  return ptc::Tool(ptc::ToolSpec{"divide", "Divides, reporting division by zero as a failed result.", divide_signature(), std::move(invoker), false, {}});
+  return ptc::Tool(ptc::ToolSpec{"divide", "Divides, reporting division by zero as a failed result.", divide_signature(), std::move(invoker), false, {}, "", std::nullopt});
 }
 
 static const ptc::Signature& label_signature() {
@@ -346,7 +346,7 @@ static ptc::Tool label_tool() {
   auto invoker = ptc::codec::make_invoker<label_args>([](label_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::tools::label(std::move(args.text), std::move(args.loud), std::move(args.times), std::move(args.scale), std::move(args.suffix)));
   });
-  return ptc::Tool(ptc::ToolSpec{"label", "Labels with defaults of every literal kind.", label_signature(), std::move(invoker), false, {}});
+  return ptc::Tool(ptc::ToolSpec{"label", "Labels with defaults of every literal kind.", label_signature(), std::move(invoker), false, {}, "", ptc::ToolHints{false, true, false, true}});
 }
 
 static const ptc::Signature& add_signature() {
@@ -358,7 +358,7 @@ static ptc::Tool add_tool(::golden::tools::Counter& instance) {
   auto invoker = ptc::codec::make_invoker<add_args>([target = &instance](add_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(target->add(std::move(args.amount)));
   });
-  return ptc::Tool(ptc::ToolSpec{"add", "Adds to the counter and returns the new value.", add_signature(), std::move(invoker), false, {}});
+  return ptc::Tool(ptc::ToolSpec{"add", "Adds to the counter and returns the new value.", add_signature(), std::move(invoker), false, {}, "", std::nullopt});
 }
 
 static const ptc::Signature& value_signature() {
@@ -370,7 +370,7 @@ static ptc::Tool value_tool(::golden::tools::Counter& instance) {
   auto invoker = ptc::codec::make_invoker<value_args>([target = &instance](value_args&, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(target->value());
   });
-  return ptc::Tool(ptc::ToolSpec{"value", "Reads the counter.", value_signature(), std::move(invoker), false, {}});
+  return ptc::Tool(ptc::ToolSpec{"value", "Reads the counter.", value_signature(), std::move(invoker), false, {}, "", ptc::ToolHints{true, false, false, false}});
 }
 
 }  // namespace ptc_gen::tools::detail
