@@ -34,15 +34,18 @@ else
   echo "setup: all packages present" >&2
 fi
 
-# The MCP client tests run the official MCP clients under node, at the versions tests/mcp/node's lock
-# file pins; npm ci installs exactly those, and again whenever the lock file changes.
-node_dir="$(dirname "$0")/../tests/mcp/node"
+# The MCP tests run the official MCP clients (tests/mcp/node) and the conformance suite with the Node 22
+# it needs (tests/mcp/conformance) at the versions each folder's lock file pins; npm ci installs exactly
+# those, and again whenever a lock file changes.
 if ! command -v npm >/dev/null 2>&1; then
-  echo "setup: npm is required for the MCP client tests (Debian: apt-get install nodejs npm)" >&2
+  echo "setup: npm is required for the MCP tests (Debian: apt-get install nodejs npm)" >&2
   exit 1
 fi
-if ! cmp -s "$node_dir/package-lock.json" "$node_dir/node_modules/.ptc-installed-lock.json" 2>/dev/null; then
-  echo "setup: installing the MCP test clients (npm ci in tests/mcp/node)" >&2
-  (cd "$node_dir" && npm ci --no-audit --no-fund --ignore-scripts >&2 &&
-    cp package-lock.json node_modules/.ptc-installed-lock.json)
-fi
+for node_dir in tests/mcp/node tests/mcp/conformance; do
+  node_dir="$(dirname "$0")/../$node_dir"
+  if ! cmp -s "$node_dir/package-lock.json" "$node_dir/node_modules/.ptc-installed-lock.json" 2>/dev/null; then
+    echo "setup: installing the npm packages of $node_dir (npm ci)" >&2
+    (cd "$node_dir" && npm ci --no-audit --no-fund --ignore-scripts >&2 &&
+      cp package-lock.json node_modules/.ptc-installed-lock.json)
+  fi
+done

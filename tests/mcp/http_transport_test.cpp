@@ -219,6 +219,12 @@ TEST_F(HttpEndpointTest, ModernRequestsAreStatelessAndChecked) {
   auto unknown = send(modern("resources/list"));
   EXPECT_EQ(unknown.status, 404);
   EXPECT_EQ(body_of(unknown)["error"]["code"], -32601);
+
+  // initialize is a method the 2026 revision removed: with its _meta it opens no session.
+  auto removed = send(modern("initialize", json{{"protocolVersion", "2026-07-28"}}));
+  EXPECT_EQ(removed.status, 404);
+  EXPECT_EQ(body_of(removed)["error"]["code"], -32601);
+  EXPECT_EQ(header_of(removed, "Mcp-Session-Id"), "");
 }
 
 TEST_F(HttpEndpointTest, AnUnsupportedModernVersionIs400With32022) {

@@ -159,6 +159,14 @@ TEST_F(ProtocolTest, PingDoesNotExistInTheModernEra) {
   EXPECT_EQ(request("ping", json{{"_meta", meta()}})["error"]["code"], -32601);
 }
 
+TEST_F(ProtocolTest, InitializeCarryingTheModernVersionIsARemovedMethod) {
+  auto answer = request("initialize", json{{"protocolVersion", "2026-07-28"}, {"_meta", meta()}});
+  EXPECT_EQ(answer["error"]["code"], -32601);
+  EXPECT_EQ(answer["error"]["message"], "Method not found: initialize");
+  // It started no 2025 session: a request without _meta is still refused.
+  EXPECT_EQ(request("tools/list")["error"]["code"], -32602);
+}
+
 TEST_F(ProtocolTest, UnknownMethodsAre32601) {
   initialize();
   EXPECT_EQ(request("resources/list")["error"]["code"], -32601);

@@ -281,7 +281,7 @@ HttpResponse McpHttpEndpoint::State::post(const HttpRequest& request) {
   std::shared_ptr<Client> client;
   std::vector<std::pair<std::string, std::string>> headers;
   const auto version = modern_version(message);
-  const bool modern = version.has_value() && message.method != "initialize";
+  const bool modern = version.has_value();  // `initialize` with it too: a removed method there (404)
   if (modern) {
     if (auto bad = check_modern_headers(request, message, *version)) return *bad;
     client = std::make_shared<Client>(protocol.new_session());  // stateless: nothing outlives the request

@@ -160,8 +160,8 @@ Reply Protocol::handle(const std::shared_ptr<Client>& client, const Message& mes
     return {};
   }
   const auto& method = message.method;
-  if (method == "initialize") return {initialize(client, message), {}};
-
+  // A request that carries the 2026 _meta version is of that era even when it is `initialize`, which
+  // the era removed: it gets -32601 like any other removed method.
   if (auto version = modern_version(message)) {
     if (*version != kModernVersion) {
       if (version->empty())
@@ -180,6 +180,7 @@ Reply Protocol::handle(const std::shared_ptr<Client>& client, const Message& mes
     return {jsonrpc::error(message.id, jsonrpc::kMethodNotFound, "Method not found: " + method), {}};
   }
 
+  if (method == "initialize") return {initialize(client, message), {}};
   if (method == "ping") return {jsonrpc::result(message.id, Json::object()), {}};
   const bool known = method == "server/discover" || method == "tools/list" || method == "tools/call";
   if (!known) return {jsonrpc::error(message.id, jsonrpc::kMethodNotFound, "Method not found: " + method), {}};
