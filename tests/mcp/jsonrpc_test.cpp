@@ -82,6 +82,32 @@ TEST(JsonRpcRead, RepeatedKeysAndDeepNestingAreRefused) {
   EXPECT_EQ(refusal(deep)["error"]["code"], -32700);
 }
 
+TEST(JsonRpcRead, ACallKeepsTheTextOfItsArguments) {
+  auto r = read(R"({"jsonrpc":"2.0","id":1,"method":"tools/call",)"
+                R"("params":{"name":"x","_meta":{"arguments":[1]},"arguments": {"a" : [1, {"}":"]"}], "b":"\""} }})");
+  ASSERT_TRUE(r.message);
+  EXPECT_EQ(r.message->arguments_text, R"({"a" : [1, {"}":"]"}], "b":"\""})");
+  EXPECT_EQ(json::parse(r.message->arguments_text), r.message->params["arguments"]);
+  // Not an object, or not a call: no text.
+  EXPECT_EQ(
+      read(R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"arguments":[1]}})").message->arguments_text, "");
+  EXPECT_EQ(read(R"({"jsonrpc":"2.0","id":1,"method":"ping","params":{"arguments":{}}})").message->arguments_text, "");
+}
+
+TEST(JsonRpcMemberText, FindsValuesByPathAndNothingElse) {
+  using ptc::mcp::jsonrpc::member_text;
+  const std::string_view text = R"( { "a" : {"b": 12 , "c":"x,}"}, "d":[{"b":1}], "e" : true } )";
+  EXPECT_EQ(member_text(text, {"a", "b"}), "12");
+  EXPECT_EQ(member_text(text, {"a", "c"}), R"("x,}")");
+  EXPECT_EQ(member_text(text, {"e"}), "true");
+  EXPECT_EQ(member_text(text, {"d"}), R"([{"b":1}])");
+  EXPECT_EQ(member_text(text, {"d", "b"}), std::nullopt);          // not an object
+  EXPECT_EQ(member_text(text, {"b"}), std::nullopt);               // only a nested one
+  EXPECT_EQ(member_text(R"({"\u0061":1})", {"a"}), std::nullopt);  // escaped: left to the parsed value
+  EXPECT_EQ(member_text("[1]", {"a"}), std::nullopt);
+  EXPECT_EQ(member_text("{}", {"a"}), std::nullopt);
+}
+
 TEST(JsonRpcLine, HasNoNewlineAndSurvivesInvalidUtf8) {
   auto m = ptc::mcp::jsonrpc::result(json(1), ptc::mcp::jsonrpc::Json{{"text", "a\nb\xff"}});
   const auto line = ptc::mcp::jsonrpc::line(m);

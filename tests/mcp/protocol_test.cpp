@@ -43,8 +43,9 @@ class ProtocolTest : public ::testing::Test {
     client = std::make_shared<Client>(protocol->new_session());
   }
   /// The answer to one request, running a tool call on this thread.
-  json ask(const json& message) {
-    auto read = ptc::mcp::jsonrpc::read(message.dump());
+  json ask(const json& message) { return ask_text(message.dump()); }
+  json ask_text(const std::string& message) {
+    auto read = ptc::mcp::jsonrpc::read(message);
     if (read.refusal) return json::parse(read.refusal->response.dump());
     auto reply = protocol->handle(client, *read.message, [](const auto&) {});
     if (reply.response) return json::parse(reply.response->dump());
@@ -182,6 +183,38 @@ TEST_F(ProtocolTest, CallsAnswerInTheirEra) {
   EXPECT_EQ(modern["result"]["structuredContent"], 3);  // any JSON value from 2026-07-28
   EXPECT_EQ(modern["result"]["resultType"], "complete");
   EXPECT_EQ(modern["result"]["isError"], false);
+}
+
+/// Answers with the text its text path was given, as a generated invoker would decode it.
+class EchoTextInvoker final : public ptc::ToolInvoker {
+ public:
+  Prepared prepare(const json&, ptc::Mode) const override { return with("(no text)"); }
+  std::optional<Prepared> prepare_text(std::string_view arguments, ptc::Mode) const override {
+    return with(std::string(arguments));
+  }
+
+ private:
+  static Prepared with(std::string text) {
+    Prepared p;
+    p.validation.ok = true;
+    p.validation.value = json::object();
+    p.run = [text](ptc::ToolContext&) { return ptc::ToolResult<json>::ok(text); };
+    return p;
+  }
+};
+
+TEST_F(ProtocolTest, ACallHandsTheRequestsArgumentTextToTheTool) {
+  ptc::ToolSpec spec;
+  spec.name = "text";
+  spec.description = "Echoes its argument text.";
+  spec.signature = ptc::Signature::parse("(n :int) -> :string").value();
+  spec.invoker = std::make_shared<EchoTextInvoker>();
+  registry.add(ptc::Tool(spec));
+  reset();
+  initialize();
+  auto answer = ask_text(R"({"jsonrpc":"2.0","id":5,"method":"tools/call",
+                             "params":{"name":"text","arguments":{ "n" :  7 }}})");
+  EXPECT_EQ(answer["result"]["structuredContent"], (json{{"result", R"({ "n" :  7 })"}}));
 }
 
 TEST_F(ProtocolTest, CallProtocolFaults) {

@@ -597,3 +597,69 @@ TEST_F(Dispatch, HandlerMayDispatchAnotherToolInItsOwnSession) {
 }
 
 }  // namespace
+
+namespace {
+
+/// An invoker with a text path, as generated ones have: it notes which path each call took.
+class TextInvoker final : public ptc::ToolInvoker {
+ public:
+  explicit TextInvoker(std::vector<std::string>* seen) : seen_(seen) {}
+  Prepared prepare(const json& arguments, ptc::Mode) const override {
+    seen_->push_back("object " + arguments.dump());
+    return ready(arguments);
+  }
+  std::optional<Prepared> prepare_text(std::string_view arguments, ptc::Mode) const override {
+    seen_->push_back("text " + std::string(arguments));
+    return ready(json::parse(arguments));
+  }
+
+ private:
+  static Prepared ready(json arguments) {
+    Prepared p;
+    p.validation.ok = true;
+    p.validation.value = arguments;
+    p.run = [arguments](ptc::ToolContext&) { return ToolResult<json>::ok(arguments["n"]); };
+    return p;
+  }
+  std::vector<std::string>* seen_;
+};
+
+TEST(DispatchArgumentsText, TheTextOfAnObjectGoesToTheTextPathAndNothingIsParsedTwice) {
+  std::vector<std::string> seen;
+  ptc::ToolRegistry registry;
+  ptc::ToolSpec spec;
+  spec.name = "text";
+  spec.description = "Reads text.";
+  spec.signature = ptc::Signature::parse("(n :int) -> :int").value();
+  spec.invoker = std::make_shared<TextInvoker>(&seen);
+  registry.add(ptc::Tool(spec));
+  int json_runs = 0;
+  registry.add(ptc::make_tool("plain", "Reads JSON.", "(n :int) -> :int", [&](const json& args, ptc::ToolContext&) {
+    ++json_runs;
+    return ToolResult<json>::ok(args["n"]);
+  }));
+  ptc::Session session;
+
+  ptc::ToolCall call{"1", "text", json{{"n", 1}}};
+  call.arguments_text = R"({ "n" : 1 })";
+  EXPECT_EQ(registry.dispatch(session, call).result.value, json(1));
+  // Without the text, the object is used.
+  call.arguments_text.clear();
+  EXPECT_EQ(registry.dispatch(session, call).result.value, json(1));
+  EXPECT_EQ(seen, (std::vector<std::string>{R"(text { "n" : 1 })", R"(object {"n":1})"}));
+
+  // An invoker without a text path gets the object; the text is not parsed.
+  ptc::ToolCall plain{"2", "plain", json{{"n", 2}}, R"({"n": "not parsed, or this would fail"})"};
+  const auto out = registry.dispatch(session, plain);
+  EXPECT_EQ(out.status, CallStatus::Succeeded) << out.result.message;
+  EXPECT_EQ(out.result.value, json(2));
+  EXPECT_EQ(json_runs, 1);
+
+  // The text is held to the size limit like text arguments are.
+  ptc::DispatchOptions small;
+  small.max_argument_bytes = 4;
+  call.arguments_text = R"({ "n" : 1 })";
+  EXPECT_EQ(registry.dispatch(session, call, small).status, CallStatus::InvalidArguments);
+}
+
+}  // namespace

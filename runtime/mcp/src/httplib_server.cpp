@@ -15,6 +15,9 @@ class HttplibServer final : public HttpServer {
     server_.set_payload_max_length(limits.max_body_bytes);
     server_.set_read_timeout(limits.read_timeout);
     server_.set_write_timeout(limits.write_timeout);
+    // A response goes out in several small writes (headers, then each SSE event); with Nagle's
+    // algorithm the later ones wait for the client's delayed ACK, about 40 ms each on Linux.
+    server_.set_tcp_nodelay(true);
     // Every method and path goes to the one handler, which answers 404 and 405 itself. (Not the
     // pre-routing hook: it runs before httplib has read the body.)
     auto serve = [this](const httplib::Request& request, httplib::Response& response) {

@@ -11,6 +11,46 @@ ReadResult refuse(const nlohmann::json& id, int code, std::string message) {
 
 bool valid_id(const nlohmann::json& id) { return id.is_string() || id.is_number_integer(); }
 
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+std::size_t skip_space(std::string_view t, std::size_t i) {
+  while (i < t.size() && is_space(t[i])) ++i;
+  return i;
+}
+
+/// Past the string that starts at t[i] (a quote).
+std::size_t skip_string(std::string_view t, std::size_t i) {
+  for (++i; i < t.size(); ++i) {
+    if (t[i] == '\\')
+      ++i;
+    else if (t[i] == '"')
+      return i + 1;
+  }
+  return t.size();
+}
+
+/// Past the value that starts at t[i]; the text is valid JSON, so brackets balance.
+std::size_t skip_value(std::string_view t, std::size_t i) {
+  if (i >= t.size()) return i;
+  if (t[i] == '"') return skip_string(t, i);
+  if (t[i] != '{' && t[i] != '[') {
+    while (i < t.size() && t[i] != ',' && t[i] != '}' && t[i] != ']' && !is_space(t[i])) ++i;
+    return i;
+  }
+  std::size_t depth = 0;
+  while (i < t.size()) {
+    const char c = t[i];
+    if (c == '"') {
+      i = skip_string(t, i);
+      continue;
+    }
+    if (c == '{' || c == '[') ++depth;
+    if ((c == '}' || c == ']') && --depth == 0) return i + 1;
+    ++i;
+  }
+  return i;
+}
+
 }  // namespace
 
 ReadResult read(std::string_view text) {
@@ -43,6 +83,9 @@ ReadResult read(std::string_view text) {
     if (!params->is_object()) return refuse(reply_id, kInvalidParams, "Invalid params: \"params\" must be an object");
     message.params = std::move(*params);
   }
+  if (const auto args = message.params.find("arguments");
+      message.method == "tools/call" && args != message.params.end() && args->is_object())
+    if (auto span = member_text(text, {"params", "arguments"})) message.arguments_text = *span;
   return ReadResult{std::move(message), std::nullopt};
 }
 
@@ -63,5 +106,30 @@ Json notification(std::string method, Json params) {
 std::string line(const Json& message) { return message.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
 std::string id_key(const nlohmann::json& id) { return id.dump(); }
+
+std::optional<std::string_view> member_text(std::string_view json, std::initializer_list<std::string_view> path) {
+  std::size_t i = skip_space(json, 0);
+  for (const auto name : path) {
+    if (i >= json.size() || json[i] != '{') return std::nullopt;
+    i = skip_space(json, i + 1);
+    bool found = false;
+    while (!found && i < json.size() && json[i] == '"') {
+      const std::size_t key_end = skip_string(json, i);
+      // A key written with escapes is not compared: the caller falls back to the parsed value.
+      const bool match = json.substr(i + 1, key_end - i - 2) == name;
+      i = skip_space(json, key_end);
+      if (i >= json.size() || json[i] != ':') return std::nullopt;
+      i = skip_space(json, i + 1);
+      if (match) {
+        found = true;
+        break;
+      }
+      i = skip_space(json, skip_value(json, i));
+      if (i < json.size() && json[i] == ',') i = skip_space(json, i + 1);
+    }
+    if (!found) return std::nullopt;
+  }
+  return json.substr(i, skip_value(json, i) - i);
+}
 
 }  // namespace ptc::mcp::jsonrpc

@@ -3,6 +3,7 @@
 // Reading classifies a message and refuses what the protocol does not allow; writing builds the
 // three message shapes the server sends.
 
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,6 +34,9 @@ struct Message {
   nlohmann::json id;  ///< a string or an integer for requests, exactly as sent; null otherwise
   std::string method;
   nlohmann::json params = nlohmann::json::object();  ///< always an object (absent params read as {})
+  /// The text of `params.arguments` exactly as sent, when it is an object: tools/call hands it to
+  /// invokers that decode text. Empty otherwise.
+  std::string arguments_text{};
 };
 
 /// A reply the server owes for input it cannot use: the error response to send (id null when the id
@@ -61,6 +65,10 @@ Json notification(std::string method, Json params);
 /// A message as one line: compact, no newline inside (JSON escapes control characters), bytes that are
 /// not UTF-8 replaced rather than thrown on.
 std::string line(const Json& message);
+
+/// The text of the value at `path` (member names) in `json`, which must be valid JSON, or nullopt when
+/// a member is missing or written with escapes. Iterative: nesting costs no stack.
+std::optional<std::string_view> member_text(std::string_view json, std::initializer_list<std::string_view> path);
 
 /// The key under which an in-flight request is tracked: ids 1 and "1" are different requests.
 std::string id_key(const nlohmann::json& id);

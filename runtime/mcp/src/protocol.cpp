@@ -274,6 +274,7 @@ Reply Protocol::call_tool(const std::shared_ptr<Client>& client, const Message& 
   ToolCall call{call_id(message.id), tool->name(), nlohmann::json::object()};
   if (auto args = message.params.find("arguments"); args != message.params.end() && !args->is_null())
     call.arguments = *args;
+  call.arguments_text = message.arguments_text;  // generated tools decode the request's own text
   auto token = progress_token(message);
   auto run = [this, client, key, era, id = message.id, call = std::move(call), tool = std::move(*tool), cancellation,
               deadline, token = std::move(token), notify = std::move(notify)]() -> std::optional<Json> {

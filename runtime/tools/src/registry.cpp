@@ -164,21 +164,27 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
   // 3. Argument decoding. Text arguments go to the invoker's text path first (generated invokers
   // decode and validate in one pass there); anything it declines is parsed here as before. What the
   // text path throws surfaces at step 7, where the JSON path would have thrown it.
-  if (request.arguments.is_string() &&
-      request.arguments.get_ref<const std::string&>().size() > options.max_argument_bytes)
+  // The text of an object given with its text (arguments_text) is offered too; declined, the object is
+  // used as it is.
+  const std::string* text = request.arguments.is_string() ? &request.arguments.get_ref<const std::string&>()
+                            : request.arguments.is_object() && !request.arguments_text.empty() ? &request.arguments_text
+                                                                                               : nullptr;
+  if (text && text->size() > options.max_argument_bytes)
     return call.fail(
         CallStatus::InvalidArguments,
         "Tool arguments are larger than the limit of " + std::to_string(options.max_argument_bytes) + " bytes.", &tool);
   std::optional<ToolInvoker::Prepared> from_text;
   std::exception_ptr text_failure;
-  if (request.arguments.is_string()) {
+  if (text) {
     try {
-      from_text = tool.invoker()->prepare_text(request.arguments.get_ref<const std::string&>(), options.mode);
+      from_text = tool.invoker()->prepare_text(*text, options.mode);
     } catch (...) {
       text_failure = std::current_exception();
     }
   }
   const bool text_path = from_text || text_failure;
+  // The arguments as given, for the outcome when the text path refused them.
+  const auto given = [&] { return request.arguments.is_string() ? as_given(*text) : request.arguments; };
   nlohmann::json args;
   if (!text_path) {
     auto decoded = decode_arguments(request.arguments);
@@ -209,14 +215,14 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
   try {
     // 7. Validation with coercion.
     if (text_failure) {
-      call.outcome().arguments = as_given(request.arguments.get_ref<const std::string&>());
+      call.outcome().arguments = given();
       std::rethrow_exception(text_failure);
     }
     ToolInvoker::Prepared prepared = text_path ? std::move(*from_text) : tool.invoker()->prepare(args, options.mode);
     call.outcome().validation = prepared.validation;
     if (!prepared.validation.ok || !prepared.run) {
       // The arguments as given, as the JSON path reports them.
-      if (text_path) call.outcome().arguments = as_given(request.arguments.get_ref<const std::string&>());
+      if (text_path) call.outcome().arguments = given();
       // The report says what failed in its first line ("Tool validation errors:"); no prefix repeats it.
       return failed(CallStatus::InvalidArguments, without_final_newline(prepared.validation.report()));
     }

@@ -19,6 +19,11 @@ struct ToolCall {
   std::string name;
   /// A JSON object, or a string holding the object's JSON text (OpenAI sends `arguments` that way).
   nlohmann::json arguments = nlohmann::json::object();
+  /// Optionally, the JSON text the object `arguments` was read from, when the caller has it at hand
+  /// (the MCP server cuts it out of the request). Invokers that decode text (generated ones) read it
+  /// instead of the object; the others use the object, so nothing is parsed twice. It must be the same
+  /// object's text.
+  std::string arguments_text{};
 };
 
 enum class CallStatus {

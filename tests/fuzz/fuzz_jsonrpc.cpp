@@ -1,0 +1,69 @@
+// libFuzzer target: the MCP server's JSON-RPC reader, which reads every line a client (or anything
+// that reaches a stdio pipe or an HTTP endpoint) sends.
+//
+// Oracles: exactly one of message and refusal; the same text reads the same way twice; a refusal is a
+// JSON-RPC error response with one of the codes the reader may give, an id that is null, a string or an
+// integer, and one line when written; a message's id fits its kind, its method is set for requests and
+// notifications, and its params are an object; the arguments' text cut out of a call parses to its
+// arguments.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include <ptc/json_input.hpp>
+
+#include "fuzz_common.hpp"
+#include "jsonrpc.hpp"
+
+namespace {
+
+namespace rpc = ptc::mcp::jsonrpc;
+
+std::string shown(const rpc::ReadResult& r) {
+  if (r.refusal) return "refusal " + rpc::line(r.refusal->response);
+  const auto& m = *r.message;
+  return "message " + std::to_string(static_cast<int>(m.kind)) + " " + m.id.dump() + " " + m.method + " " +
+         m.params.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const auto text = ptc_fuzz::as_text(data, size);
+  const auto first = rpc::read(text);
+  if (first.message.has_value() == first.refusal.has_value())
+    ptc_fuzz::oracle_failure("a read that is neither or both a message and a refusal", "text", text);
+  if (shown(first) != shown(rpc::read(text))) ptc_fuzz::oracle_failure("two reads of one text differ", "text", text);
+
+  if (first.refusal) {
+    const auto& response = first.refusal->response;
+    const auto line = rpc::line(response);
+    if (line.find('\n') != std::string::npos || line.find('\r') != std::string::npos)
+      ptc_fuzz::oracle_failure("a refusal that is not one line", "line", line, "text", text);
+    const int code = response.at("error").at("code").get<int>();
+    if (code != rpc::kParseError && code != rpc::kInvalidRequest && code != rpc::kInvalidParams)
+      ptc_fuzz::oracle_failure("a refusal with a code the reader does not give", "line", line);
+    const auto& id = response.at("id");
+    if (!id.is_null() && !id.is_string() && !id.is_number_integer())
+      ptc_fuzz::oracle_failure("a refusal whose id is not null, a string or an integer", "line", line);
+    if (response.at("jsonrpc") != "2.0") ptc_fuzz::oracle_failure("a refusal without jsonrpc 2.0", "line", line);
+    return 0;
+  }
+
+  const auto& m = *first.message;
+  const bool id_ok = m.id.is_string() || m.id.is_number_integer();
+  if (m.kind == rpc::Message::Kind::Request && (!id_ok || m.method.empty()))
+    ptc_fuzz::oracle_failure("a request without a usable id or method", "text", text);
+  if (m.kind == rpc::Message::Kind::Notification && (!m.id.is_null() || m.method.empty()))
+    ptc_fuzz::oracle_failure("a notification with an id or without a method", "text", text);
+  if (!m.params.is_object()) ptc_fuzz::oracle_failure("params that are not an object", "text", text);
+  // The arguments' text, which generated tools decode instead of the parsed object, is that object.
+  if (!m.arguments_text.empty()) {
+    const auto reread = ptc::parse_json(m.arguments_text);
+    if (!reread || *reread != m.params.at("arguments"))
+      ptc_fuzz::oracle_failure("arguments text that is not the arguments", "arguments text", m.arguments_text, "text",
+                               text);
+  }
+  return 0;
+}
