@@ -35,13 +35,14 @@ else
 fi
 
 # The MCP tests run the official MCP clients (tests/mcp/node) and the conformance suite with the Node 22
-# it needs (tests/mcp/conformance) at the versions each folder's lock file pins; npm ci installs exactly
-# those, and again whenever a lock file changes.
+# it needs (tests/mcp/conformance), and the MCP benchmark the TypeScript SDK's server (bench/mcp/node),
+# at the versions each folder's lock file pins; npm ci installs exactly those, and again whenever a lock
+# file changes.
 if ! command -v npm >/dev/null 2>&1; then
   echo "setup: npm is required for the MCP tests (Debian: apt-get install nodejs npm)" >&2
   exit 1
 fi
-for node_dir in tests/mcp/node tests/mcp/conformance; do
+for node_dir in tests/mcp/node tests/mcp/conformance bench/mcp/node; do
   node_dir="$(dirname "$0")/../$node_dir"
   if ! cmp -s "$node_dir/package-lock.json" "$node_dir/node_modules/.ptc-installed-lock.json" 2>/dev/null; then
     echo "setup: installing the npm packages of $node_dir (npm ci)" >&2
