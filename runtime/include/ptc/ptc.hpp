@@ -15,6 +15,7 @@
 #include <ptc/command_run.hpp>
 #include <ptc/command_settings.hpp>
 #include <ptc/commands.hpp>
+#include <ptc/content.hpp>
 #include <ptc/deadline.hpp>
 #include <ptc/error.hpp>
 #include <ptc/events.hpp>

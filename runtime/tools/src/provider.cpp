@@ -297,6 +297,13 @@ OrderedJson named(const Tool& tool) {
 
 json text_content(const std::string& text) { return json::array({json{{"type", "text"}, {"text", text}}}); }
 
+/// The text block of what the model reads, then the blocks the handler attached.
+json mcp_content(const ToolOutcome& outcome) {
+  json content = text_content(outcome.rendered);
+  for (const auto& attachment : outcome.attachments) content.push_back(attachment.block());
+  return content;
+}
+
 }  // namespace
 
 // ---- tool calls in -------------------------------------------------------------------------------
@@ -349,7 +356,7 @@ nlohmann::json anthropic_tool_result(const ToolOutcome& outcome) {
 }
 
 nlohmann::json mcp_call_tool_result(const ToolOutcome& outcome) {
-  json out{{"content", text_content(outcome.rendered)}, {"isError", !outcome.success()}};
+  json out{{"content", mcp_content(outcome)}, {"isError", !outcome.success()}};
   if (!outcome.success() || !outcome.visible_value) return out;
   const json& v = *outcome.visible_value;
   out["structuredContent"] = v.is_object() ? v : json{{"result", v}};
@@ -359,7 +366,7 @@ nlohmann::json mcp_call_tool_result(const ToolOutcome& outcome) {
 // Mirrors to_json_schemas(..., Profile::Mcp): the outputSchema is the result's own only for a `{...}`
 // map; everything else (`:map`, `{...}?`, scalars, lists) is described as {"result": R}.
 nlohmann::json mcp_call_tool_result(const ToolOutcome& outcome, const Tool& tool, McpResults results) {
-  json out{{"content", text_content(outcome.rendered)}, {"isError", !outcome.success()}};
+  json out{{"content", mcp_content(outcome)}, {"isError", !outcome.success()}};
   if (!outcome.success() || !outcome.visible_value) return out;
   const json& v = *outcome.visible_value;
   if (results == McpResults::Unwrapped) {

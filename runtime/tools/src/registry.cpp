@@ -272,6 +272,7 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
       rollback();
     call.outcome().status = status;
     call.outcome().result = std::move(result);
+    call.outcome().attachments = context.take_attachments();
     return call.finish(&tool);
   } catch (const PromptEvaluationError&) {
     rollback();

@@ -1,15 +1,49 @@
 // The server the official MCP conformance suite tests (run.mjs): the tools its scenarios call by name,
 // served by ptc::cli::run exactly as a user's program is (`conformance_server mcp --http HOST:PORT`).
-// Scenarios for what ptc does not implement (non-text content, logging, sampling, elicitation,
-// resources, prompts, completions) have no tools here; baseline-*.yml lists them.
+// Scenarios for what ptc does not implement (logging, sampling, elicitation, resources, prompts,
+// completions) have no tools here; baseline-*.yml lists them.
 
 #include <chrono>
+#include <functional>
+#include <string>
+#include <string_view>
 #include <thread>
 
 #include <ptc/cli.hpp>
+#include <ptc/content.hpp>
 #include <ptc/registry.hpp>
 #include <ptc/tool.hpp>
 #include <ptc/tool_context.hpp>
+
+namespace {
+
+// A 1x1 red PNG and 8 samples of 8 kHz silence as WAV, for the content scenarios.
+constexpr std::string_view kPng(
+    "\x89\x50\x4e\x47\x0d\x0a\x1a\x0a\x00\x00\x00\x0d\x49\x48\x44\x52\x00\x00\x00\x01\x00\x00\x00\x01\x08\x02"
+    "\x00\x00\x00\x90\x77\x53\xde\x00\x00\x00\x0c\x49\x44\x41\x54\x78\x9c\x63\xf8\xcf\xc0\x00\x00\x03\x01"
+    "\x01\x00\xc9\xfe\x92\xef\x00\x00\x00\x00\x49\x45\x4e\x44\xae\x42\x60\x82",
+    69);
+constexpr std::string_view kWav(
+    "\x52\x49\x46\x46\x2c\x00\x00\x00\x57\x41\x56\x45\x66\x6d\x74\x20\x10\x00\x00\x00\x01\x00\x01\x00\x40\x1f"
+    "\x00\x00\x40\x1f\x00\x00\x01\x00\x08\x00\x64\x61\x74\x61\x08\x00\x00\x00\x80\x80\x80\x80\x80\x80\x80\x80",
+    52);
+
+/// A tool without parameters that answers `text` and attaches what `attach` gives.
+ptc::Tool with_content(std::string name, std::string description, std::string text,
+                       std::function<void(ptc::ToolContext&)> attach) {
+  return ptc::make_tool(std::move(name), std::move(description), "() -> :string",
+                        [text = std::move(text), attach = std::move(attach)](const nlohmann::json&,
+                                                                             ptc::ToolContext& context) {
+                          attach(context);
+                          return ptc::ToolResult<nlohmann::json>::ok(text);
+                        });
+}
+
+ptc::Content embedded() {
+  return ptc::Content::resource_text("test://embedded-resource", "text/plain", "This is an embedded resource content.");
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using Result = ptc::ToolResult<nlohmann::json>;
@@ -32,6 +66,17 @@ int main(int argc, char** argv) {
                                 }
                                 return Result::ok("Progress complete");
                               }));
+  registry.add(with_content("test_image_content", "Returns an image.", "A red pixel.",
+                            [](ptc::ToolContext& c) { c.attach(ptc::Content::image(kPng, "image/png")); }));
+  registry.add(with_content("test_audio_content", "Returns a sound.", "Silence.",
+                            [](ptc::ToolContext& c) { c.attach(ptc::Content::audio(kWav, "audio/wav")); }));
+  registry.add(with_content("test_embedded_resource", "Returns an embedded resource.", "A resource.",
+                            [](ptc::ToolContext& c) { c.attach(embedded()); }));
+  registry.add(with_content("test_multiple_content_types", "Returns text, an image and a resource.",
+                            "Multiple content types test:", [](ptc::ToolContext& c) {
+                              c.attach(ptc::Content::image(kPng, "image/png"));
+                              c.attach(embedded());
+                            }));
   ptc::cli::Options options;
   options.server_name = "ptc-conformance";
   options.server_version = "1.0.0";

@@ -27,7 +27,7 @@ for (const transportName of ['stdio', 'http']) {
 
       test('lists the tools in registration order with their schemas', async () => {
         const { tools } = await served.client.listTools();
-        assert.deepEqual(tools.map((t) => t.name), ['add', 'describe', 'fail', 'steps', 'wait', 'stats', 'chatty']);
+        assert.deepEqual(tools.map((t) => t.name), ['add', 'describe', 'fail', 'steps', 'wait', 'stats', 'chatty', 'picture']);
         const add = tools[0];
         assert.equal(add.description, 'Adds two integers.');
         assert.deepEqual(add.inputSchema.required, ['a', 'b']);
@@ -131,6 +131,16 @@ for (const transportName of ['stdio', 'http']) {
         assert.deepEqual(result.structuredContent, structured(configuration, 'printed'));
         const again = await served.client.callTool({ name: 'add', arguments: { a: 1, b: 1 } });
         assert.deepEqual(again.structuredContent, structured(configuration, 2));
+      });
+
+      test('attached blocks follow the text, as the client\'s content types', async () => {
+        const result = await served.client.callTool({ name: 'picture', arguments: {} });
+        assert.equal(result.isError, false);
+        assert.deepEqual(result.content, [
+          { type: 'text', text: '"a caption"' },
+          { type: 'image', data: Buffer.from('not really a png').toString('base64'), mimeType: 'image/png' },
+          { type: 'resource', resource: { uri: 'mem://raw', mimeType: 'application/octet-stream', blob: 'AAEC' } },
+        ]);
       });
     });
   }

@@ -47,7 +47,7 @@ nlohmann::json anthropic_tool_result(const ToolOutcome& outcome);
 /// from 2026-07-28 they may be any JSON value, and the result travels as itself.
 enum class McpResults { Wrapped, Unwrapped };
 
-/// MCP CallToolResult: `{"content":[{"type":"text","text":rendered}],"isError":bool}` plus
+/// MCP CallToolResult: `{"content":[{"type":"text","text":rendered}, attachments...],"isError":bool}` plus
 /// `structuredContent` (the visible value; a non-object wrapped as {"result": v}, matching the mcp
 /// output schema) when there is a visible value and the call succeeded. Without the tool this goes by
 /// the value's JSON type; prefer the overload below, which follows the tool's outputSchema exactly.

@@ -4,9 +4,11 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include <ptc/content.hpp>
 #include <ptc/deadline.hpp>
 #include <ptc/run_context.hpp>
 #include <ptc/tool_result.hpp>
@@ -53,6 +55,8 @@ struct ToolOutcome {
   std::string rendered;
   /// The value as the model may see it (firewalled), or nullopt when it has none or it is excluded.
   std::optional<nlohmann::json> visible_value;
+  /// Blocks the handler attached (ToolContext::attach), in order.
+  std::vector<Content> attachments;
 
   bool success() const { return result.success; }
 };

@@ -7,9 +7,11 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <ptc/budget.hpp>
 #include <ptc/cancellation.hpp>
+#include <ptc/content.hpp>
 #include <ptc/deadline.hpp>
 #include <ptc/heartbeat.hpp>
 #include <ptc/resources.hpp>
@@ -77,12 +79,18 @@ class ToolContext {
   bool cancelled() const { return environment_.cancellation && environment_.cancellation->cancelled(); }
   /// The signal itself, to wait on (`wait_for`) instead of sleeping; nullptr when the call has none.
   const Cancellation* cancellation() const { return environment_.cancellation.get(); }
+  /// Adds a block (an image, a sound, a resource's contents) to the call's answer, after the text of
+  /// its value: MCP results carry them; the chat providers' tool messages are text and leave them out.
+  void attach(Content content) { attachments_.push_back(std::move(content)); }
+  /// What attach() collected, handed over once (dispatch moves it into the outcome).
+  std::vector<Content> take_attachments() { return std::move(attachments_); }
 
  private:
   const Tool& tool_;
   Session& session_;
   const CallEnvironment& environment_;
   std::string call_id_;
+  std::vector<Content> attachments_;
 };
 
 }  // namespace ptc
