@@ -118,7 +118,7 @@ static ptc::Tool forecast_tool() {
   auto invoker = ptc::codec::make_invoker<forecast_args>([](forecast_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::weather::forecast(std::move(args.city), std::move(args.days)));
   });
-  return ptc::Tool(ptc::ToolSpec{"forecast", "Forecast for the next days.", forecast_signature(), std::move(invoker), false, {}});
+  return ptc::Tool(ptc::ToolSpec{"forecast", "Forecast for the next days.", forecast_signature(), std::move(invoker), false, {}, "", std::nullopt});
 }
 
 }  // namespace ptc_gen::weather::detail
