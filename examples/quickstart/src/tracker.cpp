@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <mutex>
 #include <stdexcept>
 
 namespace tracker {
@@ -29,6 +30,7 @@ Priority suggest_priority(std::string_view title) {
 Tracker::Tracker(std::function<Clock::time_point()> now) : now_(std::move(now)) {}
 
 Issue Tracker::create_issue(std::string title, Priority priority, std::vector<std::string> labels) {
+  std::lock_guard lock(mutex_);
   if (title.empty()) throw std::invalid_argument("An issue needs a title.");
   Issue issue;
   issue.id = static_cast<IssueId>(issues_.size()) + 1;
@@ -42,6 +44,7 @@ Issue Tracker::create_issue(std::string title, Priority priority, std::vector<st
 }
 
 SearchResult Tracker::search_issues(std::string query, std::optional<Status> status, int limit) const {
+  std::lock_guard lock(mutex_);
   SearchResult result;
   for (auto it = issues_.rbegin(); it != issues_.rend(); ++it) {
     if (status && it->status != *status) continue;
@@ -62,6 +65,7 @@ Issue& Tracker::find(const IssueRef& ref) {
 }
 
 Issue Tracker::assign(IssueRef issue, Person assignee) {
+  std::lock_guard lock(mutex_);
   Issue& found = find(issue);
   found.assignee = std::move(assignee);
   if (found.status == Status::open) found.status = Status::in_progress;
@@ -69,6 +73,7 @@ Issue Tracker::assign(IssueRef issue, Person assignee) {
 }
 
 ptc::ToolResult<Comment> Tracker::add_comment(ptc::ToolContext& context, IssueRef issue, std::string text) {
+  std::lock_guard lock(mutex_);
   Issue& found = find(issue);
   Comment comment{context.call_id().empty() ? "agent" : "agent (" + context.call_id() + ")", std::move(text), now_()};
   found.comments.push_back(comment);
@@ -76,6 +81,7 @@ ptc::ToolResult<Comment> Tracker::add_comment(ptc::ToolContext& context, IssueRe
 }
 
 ptc::ToolResult<Issue> Tracker::close_issue(IssueRef issue, std::optional<std::string> reason) {
+  std::lock_guard lock(mutex_);
   Issue& found = find(issue);
   if (found.status == Status::closed) return ptc::ToolResult<Issue>::error(found.key + " is already closed.");
   found.status = Status::closed;

@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { configurations, negotiated, quickstart, serveAndConnect } from './clients.mjs';
+import { configurations, connect, negotiated, quickstart, serveAndConnect, startHttp } from './clients.mjs';
 
 assert.ok(quickstart, 'PTC_QUICKSTART must name the quickstart binary');
 
@@ -40,3 +40,22 @@ for (const configuration of [configurations[0], configurations[2]]) {
     });
   }
 }
+
+// Over HTTP every client's calls run on their own: the tracker's tools must hold up to calls from
+// several clients at once (each created issue gets its own id).
+test('quickstart: concurrent clients over http create distinct issues', async () => {
+  const http = await startHttp(quickstart);
+  try {
+    const clients = await Promise.all([0, 2, 0, 2].map((i) => connect(configurations[i], { url: http.url })));
+    const calls = [];
+    for (let round = 0; round < 10; ++round)
+      clients.forEach((client, c) =>
+        calls.push(client.callTool({ name: 'create_issue', arguments: { title: `issue ${c}.${round}` } })));
+    const results = await Promise.all(calls);
+    const ids = results.map((r) => JSON.parse(r.content[0].text).id);
+    assert.equal(new Set(ids).size, calls.length, `ids: ${ids.join(',')}`);
+    await Promise.all(clients.map((client) => client.close()));
+  } finally {
+    assert.equal(await http.stop(), 0);
+  }
+});

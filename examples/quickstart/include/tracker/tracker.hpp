@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <variant>
@@ -91,6 +92,9 @@ class Tracker {
   Issue& find(const IssueRef& ref);
 
   std::function<Clock::time_point()> now_;
+  // Tools may be called from several threads at once (an MCP server over HTTP serves each client's
+  // calls on its own), so every tool holds the lock.
+  mutable std::mutex mutex_;
   std::vector<Issue> issues_;
 };
 
