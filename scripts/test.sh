@@ -7,7 +7,8 @@
 #   2. clang-19 build with AddressSanitizer + UndefinedBehaviorSanitizer: the runtime's tests once more
 #      (codecs included), plus each libFuzzer target for a fixed time (PTC_FUZZ_SECONDS, default 20);
 #      ptc-gen is not built here: LLVM's own allocations would count as leaks;
-#   3. clang-19 build with ThreadSanitizer of the tests that call tools from many threads.
+#   3. clang-19 build with ThreadSanitizer of the tests that call tools from many threads (the MCP
+#      server under load included), with scripts/tsan.supp for the uninstrumented cpp-httplib.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -41,5 +42,5 @@ cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_
   -DPTC_SANITIZE_THREAD=ON -DPTC_BUILD_EXAMPLES=OFF -DPTC_BUILD_GENERATOR=OFF -DPTC_PYTHON="$python"
 cmake --build build/tsan -j2 --target "${tsan_tests[@]}"
 for t in "${tsan_tests[@]}"; do
-  TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 "build/tsan/tests/$t"
+  TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/scripts/tsan.supp" "build/tsan/tests/$t"
 done
