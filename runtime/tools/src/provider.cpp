@@ -297,6 +297,10 @@ OrderedJson named(const Tool& tool) {
 
 json text_content(const std::string& text) { return json::array({json{{"type", "text"}, {"text", text}}}); }
 
+/// Whether the mcp profile describes the tool's result as {"result": R} (to_json_schemas wraps every
+/// result but a `{...}` map), so that 2025 results travel wrapped the same way.
+bool mcp_wraps(const Tool& tool) { return tool.result().kind() != Kind::Map; }
+
 /// The text block of what the model reads, then the blocks the handler attached.
 json mcp_content(const ToolOutcome& outcome) {
   json content = text_content(outcome.rendered);
@@ -371,7 +375,7 @@ nlohmann::json mcp_call_tool_result(const ToolOutcome& outcome, const Tool& tool
   const json& v = *outcome.visible_value;
   if (results == McpResults::Unwrapped) {
     out["structuredContent"] = v;
-  } else if (tool.result().kind() != Kind::Map) {
+  } else if (mcp_wraps(tool)) {
     out["structuredContent"] = json{{"result", v}};
   } else if (v.is_object()) {
     out["structuredContent"] = v;
@@ -444,10 +448,10 @@ Result<OrderedJson> mcp_tool(const Tool& tool, McpResults results) {
   if (!tool.title().empty()) out["title"] = tool.title();
   out["description"] = tool.description();
   out["inputSchema"] = std::move(schemas->input);
-  // The Mcp profile wraps every result but a `{...}` map; unwrapping takes the schema it wrapped.
-  const bool wrapped = tool.result().kind() != Kind::Map;
-  out["outputSchema"] = results == McpResults::Unwrapped && wrapped ? std::move(schemas->output["properties"]["result"])
-                                                                    : std::move(schemas->output);
+  // Unwrapping takes the schema the profile wrapped.
+  out["outputSchema"] = results == McpResults::Unwrapped && mcp_wraps(tool)
+                            ? std::move(schemas->output["properties"]["result"])
+                            : std::move(schemas->output);
   out["annotations"] = mcp_tool_annotations(tool);
   return out;
 }
