@@ -13,6 +13,8 @@
 
 #include <ptc/ptc.hpp>
 
+#include "bench/calls.hpp"
+#include "bench/ondemand.hpp"
 #include "orders.ptc.cpp"
 
 namespace {
@@ -67,18 +69,9 @@ namespace {
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(SearchArgs, customer_email, status, tags, min_total, limit, include_cancelled,
                                    ship_to, items)
 
-const std::string kCall =
-    R"({"customer_email":"ada@example.com","status":"paid","tags":["priority","gift"],"min_total":25.5,)"
-    R"("limit":20,"include_cancelled":false,"ship_to":{"street":"12 Harbour Road","city":"Bergen","country":"NO"},)"
-    R"("items":[{"sku":"A-100","quantity":2,"unit_price":9.99},{"sku":"B-220","quantity":1,"unit_price":24.5}]})";
-
-// The same call with every object's keys in reverse order.
-const std::string kPermutedCall =
-    R"({"items":[{"unit_price":9.99,"quantity":2,"sku":"A-100"},{"unit_price":24.5,"quantity":1,"sku":"B-220"}],)"
-    R"("ship_to":{"country":"NO","city":"Bergen","street":"12 Harbour Road"},"include_cancelled":false,"limit":20,)"
-    R"("min_total":25.5,"tags":["priority","gift"],"status":"paid","customer_email":"ada@example.com"})";
-
-const std::string& call_text(const benchmark::State& state) { return state.range(0) ? kPermutedCall : kCall; }
+const std::string& call_text(const benchmark::State& state) {
+  return state.range(0) ? bench::kPermutedCall : bench::kCall;
+}
 
 using GeneratedArgs = ptc_gen::orders::detail::search_orders_args;
 
@@ -93,6 +86,18 @@ void BM_Decode_Generated(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
 }
 BENCHMARK(BM_Decode_Generated)->Arg(0)->Arg(1);
+
+// The hand-written simdjson On-Demand decoder of the same struct (bench/ondemand.hpp): the ceiling.
+void BM_Decode_OnDemand(benchmark::State& state) {
+  const std::string& text = call_text(state);
+  for (auto _ : state) {
+    bench::ondemand::SearchArgs args;
+    if (!bench::ondemand::decode(text, args)) state.SkipWithError("decode failed");
+    benchmark::DoNotOptimize(args);
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+}
+BENCHMARK(BM_Decode_OnDemand)->Arg(0)->Arg(1);
 
 void BM_Decode_NlohmannGet(benchmark::State& state) {
   const std::string& text = call_text(state);

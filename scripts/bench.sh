@@ -7,8 +7,8 @@ scripts/setup.sh
 export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
 cmake -S . -B build/bench -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=g++ \
   -DPTC_BUILD_GENERATOR=ON -DPTC_BUILD_BENCHMARKS=ON -DPTC_BUILD_TESTS=OFF -DPTC_BUILD_EXAMPLES=OFF
-cmake --build build/bench -j2 --target codec_bench gen_bench scaling_bench memory_bench mcp_bench_server mcp_load
-build/bench/bench/codec_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true "$@"
+cmake --build build/bench -j2 --target ptc_bench bench_instructions gen_bench scaling_bench memory_bench mcp_bench_server mcp_load
+build/bench/bench/ptc_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true "$@"
 build/bench/bench/gen_bench "$@"
 build/bench/bench/scaling_bench "$@"
 build/bench/bench/memory_bench

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Instructions per call for each case of bench_instructions, counted by callgrind: deterministic on
+# this machine, so before/after comparisons of a change read these rather than timings.
+#   bench/callgrind.sh BUILD_DIR [case...]
+# Each case runs twice, with FEW and MANY iterations; (instructions(MANY) - instructions(FEW)) /
+# (MANY - FEW) leaves out start-up and the first calls. FEW is above the session's log limit (1000),
+# so dispatch is measured in its steady state, dropping the oldest event on every call.
+set -euo pipefail
+build=${1:?usage: bench/callgrind.sh BUILD_DIR [case...]}
+shift
+exe="$build/bench/bench_instructions"
+command -v valgrind >/dev/null || { echo "callgrind.sh: valgrind is not installed (scripts/setup.sh installs it)" >&2; exit 2; }
+[ -x "$exe" ] || { echo "callgrind.sh: $exe is missing; build the bench_instructions target" >&2; exit 2; }
+few=1200
+many=2200
+cases=("$@")
+[ ${#cases[@]} -gt 0 ] || mapfile -t cases < <("$exe" --list)
+
+collected() {
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$exe" "$1" "$2" 2>&1 |
+    sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+
+printf '| case | instructions per call |\n|---|---|\n'
+for c in "${cases[@]}"; do
+  a=$(collected "$c" "$few")
+  b=$(collected "$c" "$many")
+  printf '| %s | %d |\n' "$c" $(( (b - a) / (many - few) ))
+done
