@@ -3,6 +3,8 @@
 # official TypeScript SDK's McpServer, both driven by mcp_load, whose own ceiling (against servers that
 # do no work) is measured in the same run. Prints each row, then ptc's ratios to the TypeScript server.
 #   bench/mcp/run.sh BUILD_DIR [SECONDS]        (scripts/bench.sh passes build/bench)
+# With PTC_BASELINE_SERVER=path/to/an/older/mcp_bench_server, that server gets rows too ("ptc-before"),
+# so a change's before and after come from the same run.
 set -euo pipefail
 build=${1:?usage: bench/mcp/run.sh BUILD_DIR [SECONDS]}
 seconds=${2:-5}
@@ -10,6 +12,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 load="$build/bench/mcp_load"
 ptc_server="$build/bench/mcp_bench_server"
 ts_server="$here/node/server.mjs"
+baseline=${PTC_BASELINE_SERVER:-}
+servers=(generator ptc)
+[[ -n $baseline ]] && servers+=(ptc-before)
+servers+=(typescript)
 rows=$(mktemp)
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null || true; rm -f "$rows"' EXIT
@@ -23,12 +29,14 @@ echo "# node $(node --version), ${seconds} s per row after 1 s of warm-up"
 for clients in 1 4; do
   row --label generator --clients "$clients" --stdio -- "$load" --echo-stdio
   row --label ptc --clients "$clients" --stdio -- "$ptc_server" mcp
+  [[ -n $baseline ]] && row --label ptc-before --clients "$clients" --stdio -- "$baseline" mcp
   row --label typescript --clients "$clients" --stdio -- node "$ts_server" stdio
-  for server in generator ptc typescript; do
+  for server in "${servers[@]}"; do
     port=$(free_port)
     case $server in
       generator) "$load" --echo-http "$port" & ;;
       ptc) "$ptc_server" mcp --http "127.0.0.1:$port" 2>/dev/null & ;;
+      ptc-before) "$baseline" mcp --http "127.0.0.1:$port" 2>/dev/null & ;;
       typescript) node "$ts_server" http "$port" 2>/dev/null & ;;
     esac
     pids+=($!)
@@ -49,4 +57,8 @@ awk '{
     substr(k, 1, index(k, " ") - 1), substr(k, index(k, " ") + 1), rate["ptc", k], rate["typescript", k],
     rate["ptc", k] / rate["typescript", k], p99["ptc", k], p99["typescript", k], p99["ptc", k] / p99["typescript", k],
     rate["generator", k]
+  for (k in keys) if (("ptc-before", k) in rate)
+    printf "%s clients=%s: ptc after / before: calls/s %.0f vs %.0f (%.2fx), p99 %.0f us vs %.0f us\n",
+      substr(k, 1, index(k, " ") - 1), substr(k, index(k, " ") + 1), rate["ptc", k], rate["ptc-before", k],
+      rate["ptc", k] / rate["ptc-before", k], p99["ptc", k], p99["ptc-before", k]
 }' "$rows" | sort

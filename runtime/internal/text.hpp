@@ -27,6 +27,10 @@ bool is_identifier(std::string_view s);
 /// A double-quoted string with JSON escapes (valid EDN and shorthand too).
 std::string quote(std::string_view s);
 
+/// Appends `s` as a JSON string, quoted and escaped exactly as nlohmann::json::dump() escapes it
+/// (invalid UTF-8 replaced by U+FFFD): the one home of that rule for every writer of JSON text.
+void append_json_string(std::string& out, std::string_view s);
+
 /// A C0 control character or DEL: what may not reach a one-line message or listing unescaped.
 constexpr bool is_control(char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; }
 

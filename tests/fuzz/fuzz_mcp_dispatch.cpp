@@ -95,7 +95,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       // every call answers.
       auto response = reply.call();
       if (!response) ptc_fuzz::oracle_failure("a call that was not cancelled and sent no response", "message", text);
-      check_response(*response, message.id, input);
+      // The call's answer is written as text: it must be one line of JSON, and the same bytes the
+      // server writes for the message it parses to.
+      const auto parsed = rpc::Json::parse(*response, nullptr, false);
+      if (parsed.is_discarded() || rpc::line(parsed) != *response)
+        ptc_fuzz::oracle_failure("a call's answer that is not one compact JSON line", "line", *response, "input",
+                                 input);
+      check_response(parsed, message.id, input);
     } else if (request) {
       ptc_fuzz::oracle_failure("a request without an answer", "message", text, "input", input);
     }

@@ -51,7 +51,7 @@ class ProtocolTest : public ::testing::Test {
     if (reply.response) return json::parse(reply.response->dump());
     if (reply.call) {
       auto out = reply.call();
-      return out ? json::parse(out->dump()) : json("no response");
+      return out ? json::parse(*out) : json("no response");
     }
     return json("nothing");
   }
@@ -197,7 +197,7 @@ class EchoTextInvoker final : public ptc::ToolInvoker {
   static Prepared with(std::string text) {
     Prepared p;
     p.validation.ok = true;
-    p.validation.value = json::object();
+    p.arguments = json::object();
     p.run = [text](ptc::ToolContext&) { return ptc::ToolResult<json>::ok(text); };
     return p;
   }

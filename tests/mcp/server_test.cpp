@@ -5,6 +5,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -269,6 +270,31 @@ TEST_F(ServerLoad, ManyHttpClientsInBothErasAreEachAnsweredOnce) {
   EXPECT_EQ(longest_log.load(), 100u);
   // A Session per 2025 client and one per 2026 request, which keeps nothing after it.
   EXPECT_EQ(sessions.load(), kClients / 2 + kClients / 2 * kPerClient + 9);
+}
+
+TEST_F(ServerLoad, OneKeptAliveConnectionCarriesManyRequests) {
+  // cpp-httplib closes a connection after 5 requests unless told otherwise; a client then pays a new
+  // TCP handshake every few calls. The server keeps HttpOptions::keep_alive_requests instead.
+  ptc::mcp::Server server(registry, {"load", "1"}, options);
+  ptc::mcp::HttpOptions http;
+  http.port = 0;
+  std::promise<int> listening;
+  http.on_listening = [&](int port) { listening.set_value(port); };
+  std::thread serving([&] { server.serve_http(http); });
+  httplib::Client client("127.0.0.1", listening.get_future().get());
+  client.set_keep_alive(true);
+  const httplib::Headers accept{{"Accept", "application/json, text/event-stream"}};
+  std::vector<std::string> connection;
+  for (int i = 0; i < 20; ++i) {
+    auto response = client.Post("/mcp", accept, R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{}})",
+                                "application/json");
+    ASSERT_TRUE(response) << i;
+    EXPECT_EQ(response->status, 200) << response->body;
+    connection.push_back(response->get_header_value("Connection"));
+  }
+  server.stop();
+  serving.join();
+  EXPECT_EQ(std::count(connection.begin(), connection.end(), "close"), 0) << ::testing::PrintToString(connection);
 }
 
 }  // namespace

@@ -44,7 +44,7 @@ class DocumentGenerator {
   std::string document(const Schema& s) {
     std::string text = value(s, 0);
     if (chance(0.04)) text = corrupt(std::move(text));
-    if (chance(0.002)) text = deep_inside(std::move(text));
+    if (chance(0.002)) text = deep_inside(text);
     return text;
   }
 
@@ -390,7 +390,7 @@ class DocumentGenerator {
   }
 
   // Nesting beyond the 512 levels ptc::parse_json accepts, as the value of an undeclared field.
-  std::string deep_inside(std::string text) {
+  std::string deep_inside(const std::string& text) {
     if (text.empty() || text[0] != '{') return text;
     std::string deep(600, '[');
     deep += std::string(600, ']');

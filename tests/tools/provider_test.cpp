@@ -525,6 +525,51 @@ TEST(Replies, InvalidArgumentsAreAnError) {
   EXPECT_EQ(ptc::openai_chat_tool_message(o)["content"], "Tool validation errors:\n- q: missing required field\n");
 }
 
+TEST(Replies, TextIsByteForByteTheDumpOfTheMessage) {
+  // The text replies are written without nlohmann::json; each must be the bytes its JSON, built here
+  // independently, dumps to: keys sorted, every escape and the replacement of invalid UTF-8 alike.
+  const auto dump = [](const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); };
+  const std::vector<std::string> texts = {"",
+                                          "plain",
+                                          "quote \" backslash \\ slash /",
+                                          "controls \x01\b\f\n\r\t\x1f\x7f end",
+                                          "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80",
+                                          "bad \xff\xfe utf-8 \xc3",
+                                          std::string(100, 'x') + "\"" + std::string(7, '\n')};
+  for (const auto& text : texts) {
+    for (bool ok : {true, false}) {
+      const std::string id = "id \"" + text + "\"";
+      ToolOutcome o = outcome(id, ok ? ptc::ToolResult<json>::ok(json(text)) : ptc::ToolResult<json>::error(text), text,
+                              ok ? std::optional<json>(json(text)) : std::nullopt);
+      SCOPED_TRACE(dump(json(text)));
+      EXPECT_EQ(ptc::openai_chat_tool_message_text(o),
+                dump(json{{"role", "tool"}, {"tool_call_id", id}, {"content", text}}));
+      EXPECT_EQ(ptc::openai_responses_output_text(o),
+                dump(json{{"type", "function_call_output"}, {"call_id", id}, {"output", text}}));
+      EXPECT_EQ(ptc::anthropic_tool_result_text(o),
+                dump(json{{"type", "tool_result"}, {"tool_use_id", id}, {"content", text}, {"is_error", !ok}}));
+      json mcp{{"content", json::array({json{{"type", "text"}, {"text", text}}})}, {"isError", !ok}};
+      if (ok) mcp["structuredContent"] = json{{"result", text}};
+      EXPECT_EQ(ptc::mcp_call_tool_result_text(o, tool("t", "() -> :string")), dump(mcp));
+      if (ok) mcp["structuredContent"] = text;
+      EXPECT_EQ(ptc::mcp_call_tool_result_text(o, tool("t", "() -> :string"), ptc::McpResults::Unwrapped), dump(mcp));
+    }
+  }
+}
+
+TEST(Replies, McpTextCarriesAttachmentsAndAValueKeptAsText) {
+  ToolOutcome o = outcome("c", ptc::ToolResult<json>::ok(json{{"id", 1}}), R"({"id":1})", std::nullopt);
+  o.visible_value = ptc::LazyJson::from_text(R"({"id":1})");
+  o.attachments.push_back(ptc::Content::resource_text("file:///a.txt", "text/plain", "A"));
+  const json expected{
+      {"content", json::array({json{{"type", "text"}, {"text", R"({"id":1})"}}, o.attachments[0].block()})},
+      {"isError", false},
+      {"structuredContent", json{{"id", 1}}}};
+  EXPECT_EQ(ptc::mcp_call_tool_result_text(o, tool("t", "() -> {id :int}")), expected.dump());
+  EXPECT_FALSE(o.visible_value->materialized());  // written from its text, never parsed
+  EXPECT_EQ(ptc::mcp_call_tool_result(o, tool("t", "() -> {id :int}")), expected);
+}
+
 TEST(McpCallToolResult, ObjectValueIsStructuredContent) {
   EXPECT_EQ(ptc::mcp_call_tool_result(succeeded(json{{"id", 1}, {"title", "x"}})), json::parse(R"({
     "content": [{"type": "text", "text": "{\"id\":1,\"title\":\"x\"}"}], "isError": false,

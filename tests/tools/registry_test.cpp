@@ -617,7 +617,7 @@ class TextInvoker final : public ptc::ToolInvoker {
   static Prepared ready(json arguments) {
     Prepared p;
     p.validation.ok = true;
-    p.validation.value = arguments;
+    p.arguments = arguments;
     p.run = [arguments](ptc::ToolContext&) { return ToolResult<json>::ok(arguments["n"]); };
     return p;
   }

@@ -25,14 +25,14 @@ inline ptc::ToolCall call_for(Reply reply, const std::string& text = kCall) {
   return call;
 }
 
-/// Dispatches `call` and returns the reply's JSON text.
+/// Dispatches `call` and returns the reply's JSON text, as a server sending it writes it.
 inline std::string dispatch_to_reply(const ptc::ToolRegistry& registry, ptc::Session& session,
                                      const ptc::ToolCall& call, Reply reply, const ptc::Tool& tool) {
   const ptc::ToolOutcome outcome = registry.dispatch(session, call);
   switch (reply) {
-    case Reply::OpenAI: return ptc::openai_chat_tool_message(outcome).dump();
-    case Reply::Anthropic: return ptc::anthropic_tool_result(outcome).dump();
-    case Reply::Mcp: return ptc::mcp_call_tool_result(outcome, tool).dump();
+    case Reply::OpenAI: return ptc::openai_chat_tool_message_text(outcome);
+    case Reply::Anthropic: return ptc::anthropic_tool_result_text(outcome);
+    case Reply::Mcp: return ptc::mcp_call_tool_result_text(outcome, tool);
   }
   return {};
 }

@@ -173,7 +173,7 @@ nlohmann::ordered_json outcome_json(const ToolOutcome& outcome) {
   out["status"] = status_name(outcome.status);
   out["success"] = outcome.success();
   out["message"] = outcome.result.message;
-  out["value"] = outcome.visible_value ? nlohmann::ordered_json(*outcome.visible_value) : nullptr;
+  out["value"] = outcome.visible_value ? nlohmann::ordered_json(outcome.visible_value->json()) : nullptr;
   auto warnings = nlohmann::ordered_json::array();
   for (const auto& w : outcome.validation.warnings) warnings.push_back({{"path", w.path}, {"message", w.message}});
   out["warnings"] = std::move(warnings);

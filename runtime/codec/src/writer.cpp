@@ -10,80 +10,13 @@
 
 #include <ptc/codec/writer.hpp>
 
+#include "text.hpp"
+
 namespace ptc::codec {
 
 namespace {
 
 std::string dump(const nlohmann::json& j) { return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); }
-
-// 1: escaped by nlohmann's dump; 2: not ASCII (the string must be checked as UTF-8).
-constexpr std::array<std::uint8_t, 256> kAttention = [] {
-  std::array<std::uint8_t, 256> t{};
-  for (int c = 0; c < 0x20; ++c) t[c] = 1;
-  t['"'] = t['\\'] = 1;
-  for (int c = 0x80; c < 0x100; ++c) t[c] = 2;
-  return t;
-}();
-
-// What kAttention says of the whole string, eight bytes at a time where it can.
-std::uint8_t attention(std::string_view s) {
-  constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-  auto has_zero = [](std::uint64_t x) { return (x - ones) & ~x & highs; };
-  std::uint8_t seen = 0;
-  std::size_t i = 0;
-  for (; i + 8 <= s.size(); i += 8) {
-    std::uint64_t x;
-    std::memcpy(&x, s.data() + i, 8);
-    if (x & highs) seen |= 2;
-    const std::uint64_t low = x & ~highs;  // bytes < 0x20 among the ASCII ones: their low 7 bits < 0x20
-    if (((low - ones * 0x20) & ~x & highs) || has_zero(x ^ (ones * '"')) || has_zero(x ^ (ones * '\\'))) seen |= 1;
-  }
-  for (; i < s.size(); ++i) seen |= kAttention[static_cast<unsigned char>(s[i])];
-  return seen;
-}
-
-void write_string(std::string& out, std::string_view s) {
-  const std::uint8_t seen = attention(s);
-  if ((seen & 2) && !simdjson::validate_utf8(s.data(), s.size())) {
-    out += dump(std::string(s));  // nlohmann's replacement of invalid sequences
-    return;
-  }
-  if (!(seen & 1)) {  // the common case: one copy between the quotes
-    const std::size_t at = out.size();
-    out.resize(at + s.size() + 2);
-    char* p = out.data() + at;
-    p[0] = '"';
-    std::memcpy(p + 1, s.data(), s.size());
-    p[s.size() + 1] = '"';
-    return;
-  }
-  out += '"';
-  std::size_t run = 0;  // start of the characters not yet written
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const char c = s[i];
-    if (kAttention[static_cast<unsigned char>(c)] != 1) continue;
-    out.append(s, run, i - run);
-    run = i + 1;
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default: {
-        static constexpr char hex[] = "0123456789abcdef";
-        const auto u = static_cast<unsigned char>(c);
-        out += "\\u00";
-        out += hex[u >> 4];
-        out += hex[u & 0xf];
-      }
-    }
-  }
-  out.append(s, run, s.size() - run);
-  out += '"';
-}
 
 // Keys usually differ in their first byte: compare that before calling memcmp.
 bool key_less(std::string_view a, std::string_view b) {
@@ -143,7 +76,7 @@ void TextWriter::number(double d) {
 
 void TextWriter::string(std::string_view s) {
   separate();
-  write_string(out_, s);
+  text::append_json_string(out_, s);
 }
 
 void TextWriter::json(const nlohmann::json& j) {
@@ -162,7 +95,7 @@ void TextWriter::key(std::string_view k) {
   if (!f.empty) out_ += ',';
   f.empty = false;
   members_.push_back({k, out_.size()});
-  write_string(out_, k);
+  text::append_json_string(out_, k);
   out_ += ':';
   after_key_ = true;
 }

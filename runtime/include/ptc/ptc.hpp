@@ -26,6 +26,7 @@
 #include <ptc/heartbeat.hpp>
 #include <ptc/json_input.hpp>
 #include <ptc/json_schema.hpp>
+#include <ptc/lazy_json.hpp>
 #include <ptc/limits.hpp>
 #include <ptc/placeholders.hpp>
 #include <ptc/policy.hpp>

@@ -55,6 +55,7 @@ struct HttpLimits {
   std::chrono::seconds read_timeout;
   std::chrono::seconds write_timeout;
   std::size_t threads;
+  std::size_t keep_alive_requests;
 };
 
 class HttpServer {

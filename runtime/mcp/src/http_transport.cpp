@@ -83,7 +83,13 @@ int status_for(const Json& response, bool modern) {
   return 200;
 }
 
-std::string sse_event(const Json& message) { return "event: message\ndata: " + jsonrpc::line(message) + "\n\n"; }
+std::string sse_event_line(std::string_view line) {
+  std::string out = "event: message\ndata: ";
+  out += line;
+  out += "\n\n";
+  return out;
+}
+std::string sse_event(const Json& message) { return sse_event_line(jsonrpc::line(message)); }
 
 /// What a tool call sends on its SSE stream, handed from the worker that runs the call to the HTTP
 /// thread that writes the stream.
@@ -316,7 +322,7 @@ HttpResponse McpHttpEndpoint::State::stream_call(const std::shared_ptr<Client>& 
                                                  Reply reply, const std::shared_ptr<Channel>& channel, bool modern) {
   const std::string key = jsonrpc::id_key(message.id);
   auto job = [call = std::move(reply.call), channel] {
-    if (auto response = call()) channel->push(sse_event(*response));
+    if (auto response = call()) channel->push(sse_event_line(*response));
     channel->finish();
   };
   if (!pool.submit(std::move(job))) return json_response(503, protocol.refuse_busy(*client, message));
@@ -358,7 +364,7 @@ HttpResponse McpHttpEndpoint::State::stream_call(const std::shared_ptr<Client>& 
 int serve_http(const Protocol& protocol, const HttpOptions& options, int stop_fd) {
   McpHttpEndpoint endpoint(protocol, options);
   HttpLimits limits{protocol.options().max_message_bytes, options.read_timeout, options.write_timeout,
-                    std::max<std::size_t>(options.threads, 2)};
+                    std::max<std::size_t>(options.threads, 2), std::max<std::size_t>(options.keep_alive_requests, 1)};
   auto server =
       make_httplib_server([&endpoint](const HttpRequest& request) { return endpoint.handle(request); }, limits);
   std::string error;

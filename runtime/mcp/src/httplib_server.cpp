@@ -18,6 +18,7 @@ class HttplibServer final : public HttpServer {
     // A response goes out in several small writes (headers, then each SSE event); with Nagle's
     // algorithm the later ones wait for the client's delayed ACK, about 40 ms each on Linux.
     server_.set_tcp_nodelay(true);
+    server_.set_keep_alive_max_count(limits.keep_alive_requests);
     // Every method and path goes to the one handler, which answers 404 and 405 itself. (Not the
     // pre-routing hook: it runs before httplib has read the body.)
     auto serve = [this](const httplib::Request& request, httplib::Response& response) {

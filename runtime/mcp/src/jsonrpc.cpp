@@ -93,6 +93,15 @@ Json result(const nlohmann::json& id, Json result) {
   return Json{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}};
 }
 
+std::string result_line(const nlohmann::json& id, std::string_view result) {
+  std::string out = R"({"jsonrpc":"2.0","id":)";
+  out += id.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  out += R"(,"result":)";
+  out += result;
+  out += '}';
+  return out;
+}
+
 Json error(const nlohmann::json& id, int code, std::string message, Json data) {
   Json e{{"code", code}, {"message", std::move(message)}};
   if (!data.is_null()) e["data"] = std::move(data);

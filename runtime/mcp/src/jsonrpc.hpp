@@ -57,6 +57,8 @@ ReadResult read(std::string_view text);
 
 /// `{"jsonrpc":"2.0","id":id,"result":result}`
 Json result(const nlohmann::json& id, Json result);
+/// `result(id, R)` as one line, for a result `R` that is already compact JSON text (a JSON object).
+std::string result_line(const nlohmann::json& id, std::string_view result);
 /// `{"jsonrpc":"2.0","id":id,"error":{"code","message","data"?}}`
 Json error(const nlohmann::json& id, int code, std::string message, Json data = nullptr);
 /// `{"jsonrpc":"2.0","method":method,"params":params}`

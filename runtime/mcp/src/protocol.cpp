@@ -153,6 +153,19 @@ Json Protocol::modern_result(Json result) const {
   return out;
 }
 
+std::string Protocol::modern_result_text(std::string_view result) const {
+  // modern_result's bytes: resultType first, the result's own members, then _meta.
+  std::string out = R"({"resultType":"complete")";
+  if (result.size() > 2) {
+    out += ',';
+    out.append(result.substr(1, result.size() - 2));
+  }
+  out += R"(,"_meta":)";
+  out += Json{{std::string(kServerInfoKey), server_info()}}.dump(-1, ' ', false, Json::error_handler_t::replace);
+  out += '}';
+  return out;
+}
+
 Reply Protocol::handle(const std::shared_ptr<Client>& client, const Message& message, Notify notify) const {
   if (message.kind == Message::Kind::Response) return {};  // the server sends no requests to answer
   if (message.kind == Message::Kind::Notification) {
@@ -285,15 +298,16 @@ Reply Protocol::call_tool(const std::shared_ptr<Client>& client, const Message& 
     if (token) dispatch.environment.progress = progress_sink(*token, notify, cancellation);
     dispatch.environment.deadline = deadline;
     auto failed = [](std::string text) {
-      return nlohmann::json{{"content", nlohmann::json::array({{{"type", "text"}, {"text", std::move(text)}}})},
-                            {"isError", true}};
+      return Json{{"content", Json::array({{{"text", std::move(text)}, {"type", "text"}}})}, {"isError", true}}.dump(
+          -1, ' ', false, Json::error_handler_t::replace);
     };
-    nlohmann::json result;
+    std::string result;  // the CallToolResult's text
     if (cancellation->cancelled()) {
       result = failed("The call was cancelled before it started (" + cancellation->reason() + ").");
     } else {
       try {
-        result = mcp_call_tool_result(registry_.dispatch(client->session(), call, dispatch), tool, results_in(era));
+        result =
+            mcp_call_tool_result_text(registry_.dispatch(client->session(), call, dispatch), tool, results_in(era));
       } catch (const std::exception& e) {
         // Dispatch turns tool failures into results; what it throws (a deadline, a handler that
         // stopped the evaluation) is still the tool's outcome, not a protocol fault: the model reads it.
@@ -301,8 +315,8 @@ Reply Protocol::call_tool(const std::shared_ptr<Client>& client, const Message& 
       }
     }
     if (client->end_call(key)) return std::nullopt;
-    Json out = result;
-    return jsonrpc::result(id, era == Era::Modern ? modern_result(std::move(out)) : std::move(out));
+    if (era == Era::Modern) result = modern_result_text(result);
+    return jsonrpc::result_line(id, result);
   };
   return {std::nullopt, std::move(run)};
 }

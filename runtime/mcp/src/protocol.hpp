@@ -63,9 +63,10 @@ using Notify = std::function<void(const jsonrpc::Json& message)>;
 struct Reply {
   /// Send this now.
   std::optional<jsonrpc::Json> response;
-  /// Or run this tools/call (on a worker, or on the current thread) and send what it returns;
+  /// Or run this tools/call (on a worker, or on the current thread) and send what it returns: the
+  /// response as one line of JSON text (written from the tool's result text, never a JSON tree);
   /// nullopt means the call was cancelled and gets no response.
-  std::function<std::optional<jsonrpc::Json>()> call;
+  std::function<std::optional<std::string>()> call;
 };
 
 /// The revision a message asks for through `_meta` (the 2026 way), if it does.
@@ -99,6 +100,8 @@ class Protocol {
   void notification(Client& client, const jsonrpc::Message& message) const;
   /// Adds what every 2026 result carries: resultType and the server's identity in _meta.
   jsonrpc::Json modern_result(jsonrpc::Json result) const;
+  /// The same for a result given as compact JSON text (an object), as text.
+  std::string modern_result_text(std::string_view result) const;
   jsonrpc::Json server_info() const;
 
   const ToolRegistry& registry_;

@@ -19,8 +19,8 @@ class LineWriter {
  public:
   explicit LineWriter(int fd) : fd_(fd) {}
 
-  void send(const jsonrpc::Json& message) {
-    std::string text = jsonrpc::line(message);
+  void send(const jsonrpc::Json& message) { send_line(jsonrpc::line(message)); }
+  void send_line(std::string text) {
     text += '\n';
     std::lock_guard lock(mutex_);
     if (broken_) return;
@@ -63,7 +63,7 @@ void serve_stream(const Protocol& protocol, int in_fd, int out_fd, int stop_fd, 
     if (reply.response) return writer->send(*reply.response);
     if (!reply.call) return;
     auto job = [call = std::move(reply.call), writer] {
-      if (auto response = call()) writer->send(*response);
+      if (auto response = call()) writer->send_line(std::move(*response));
     };
     if (!pool.submit(std::move(job))) writer->send(protocol.refuse_busy(*client, message));
   };

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <exception>
 
 #include <ptc/events.hpp>
@@ -7,36 +8,38 @@ namespace ptc {
 EventBus::SubscriptionId EventBus::subscribe_erased(std::type_index type, Erased handler) {
   std::lock_guard lock(mutex_);
   const SubscriptionId id = next_id_++;
-  handlers_[type].emplace_back(id, std::make_shared<const Erased>(std::move(handler)));
+  auto& current = handlers_[type];
+  auto next = current ? std::make_shared<Subscribers>(*current) : std::make_shared<Subscribers>();
+  next->emplace_back(id, std::move(handler));
+  current = std::move(next);
   return id;
 }
 
 bool EventBus::unsubscribe(SubscriptionId id) {
   std::lock_guard lock(mutex_);
   for (auto& [type, list] : handlers_) {
-    for (auto it = list.begin(); it != list.end(); ++it) {
-      if (it->first == id) {
-        list.erase(it);
-        return true;
-      }
-    }
+    const auto it = std::find_if(list->begin(), list->end(), [id](const auto& entry) { return entry.first == id; });
+    if (it == list->end()) continue;
+    auto next = std::make_shared<Subscribers>(*list);
+    next->erase(next->begin() + (it - list->begin()));
+    list = std::move(next);
+    return true;
   }
   return false;
 }
 
 PublishResult EventBus::publish_erased(std::type_index type, const void* event) const {
-  // Copy the subscriber list so subscribers can (un)subscribe or publish without deadlocking.
-  std::vector<std::shared_ptr<const Erased>> targets;
+  std::shared_ptr<const Subscribers> targets;
   {
     std::lock_guard lock(mutex_);
     auto it = handlers_.find(type);
-    if (it != handlers_.end())
-      for (const auto& entry : it->second) targets.push_back(entry.second);
+    if (it == handlers_.end()) return {};
+    targets = it->second;
   }
   PublishResult result;
-  for (const auto& handler : targets) {
+  for (const auto& [id, handler] : *targets) {
     try {
-      (*handler)(event);
+      handler(event);
       ++result.delivered;
     } catch (const std::exception& e) {
       result.errors.emplace_back(e.what());

@@ -295,18 +295,9 @@ OrderedJson named(const Tool& tool) {
   return out;
 }
 
-json text_content(const std::string& text) { return json::array({json{{"type", "text"}, {"text", text}}}); }
-
 /// Whether the mcp profile describes the tool's result as {"result": R} (to_json_schemas wraps every
 /// result but a `{...}` map), so that 2025 results travel wrapped the same way.
 bool mcp_wraps(const Tool& tool) { return tool.result().kind() != Kind::Map; }
-
-/// The text block of what the model reads, then the blocks the handler attached.
-json mcp_content(const ToolOutcome& outcome) {
-  json content = text_content(outcome.rendered);
-  for (const auto& attachment : outcome.attachments) content.push_back(attachment.block());
-  return content;
-}
 
 }  // namespace
 
@@ -344,43 +335,98 @@ Result<std::vector<ToolCall>> parse_tool_calls(const nlohmann::json& response) {
 
 // ---- outcomes out --------------------------------------------------------------------------------
 
+// Each reply is written once, as text, with its keys in nlohmann::json's sorted order so that the
+// text is byte for byte the dump() of the JSON versions, which parse it.
+
+std::string openai_chat_tool_message_text(const ToolOutcome& outcome) {
+  std::string out;
+  out.reserve(outcome.rendered.size() + outcome.call_id.size() + 48);
+  out += R"({"content":)";
+  text::append_json_string(out, outcome.rendered);
+  out += R"(,"role":"tool","tool_call_id":)";
+  text::append_json_string(out, outcome.call_id);
+  out += '}';
+  return out;
+}
+
+std::string openai_responses_output_text(const ToolOutcome& outcome) {
+  std::string out;
+  out.reserve(outcome.rendered.size() + outcome.call_id.size() + 64);
+  out += R"({"call_id":)";
+  text::append_json_string(out, outcome.call_id);
+  out += R"(,"output":)";
+  text::append_json_string(out, outcome.rendered);
+  out += R"(,"type":"function_call_output"})";
+  return out;
+}
+
+std::string anthropic_tool_result_text(const ToolOutcome& outcome) {
+  std::string out;
+  out.reserve(outcome.rendered.size() + outcome.call_id.size() + 72);
+  out += R"({"content":)";
+  text::append_json_string(out, outcome.rendered);
+  out += outcome.success() ? R"(,"is_error":false,"tool_use_id":)" : R"(,"is_error":true,"tool_use_id":)";
+  text::append_json_string(out, outcome.call_id);
+  out += R"(,"type":"tool_result"})";
+  return out;
+}
+
+namespace {
+
+// `tool` null: wrap by the value's JSON type (mcp_call_tool_result without a tool).
+std::string mcp_result_text(const ToolOutcome& outcome, const Tool* tool, McpResults results) {
+  std::string out;
+  out.reserve(2 * outcome.rendered.size() + 96);
+  // The text block of what the model reads, then the blocks the handler attached.
+  out += R"({"content":[{"text":)";
+  text::append_json_string(out, outcome.rendered);
+  out += R"(,"type":"text"})";
+  for (const auto& attachment : outcome.attachments) {
+    out += ',';
+    out += attachment.block().dump(-1, ' ', false, json::error_handler_t::replace);
+  }
+  out += outcome.success() ? R"(],"isError":false)" : R"(],"isError":true)";
+  if (outcome.success() && outcome.visible_value) {
+    const std::string value = outcome.visible_value->dump();
+    const bool object = !value.empty() && value.front() == '{';
+    // Mirrors to_json_schemas(..., Profile::Mcp): the outputSchema is the result's own only for a
+    // `{...}` map; everything else (`:map`, `{...}?`, scalars, lists) is described as {"result": R}.
+    const bool wrap = results == McpResults::Unwrapped ? false : tool ? mcp_wraps(*tool) : !object;
+    // A `{...}` result whose value is not an object gets no structuredContent (it must be an object).
+    if (wrap || object || results == McpResults::Unwrapped) {
+      out += wrap ? R"(,"structuredContent":{"result":)" : R"(,"structuredContent":)";
+      out += value;
+      if (wrap) out += '}';
+    }
+  }
+  out += '}';
+  return out;
+}
+
+}  // namespace
+
+std::string mcp_call_tool_result_text(const ToolOutcome& outcome, const Tool& tool, McpResults results) {
+  return mcp_result_text(outcome, &tool, results);
+}
+
 nlohmann::json openai_chat_tool_message(const ToolOutcome& outcome) {
-  return json{{"role", "tool"}, {"tool_call_id", outcome.call_id}, {"content", outcome.rendered}};
+  return json::parse(openai_chat_tool_message_text(outcome));
 }
 
 nlohmann::json openai_responses_output(const ToolOutcome& outcome) {
-  return json{{"type", "function_call_output"}, {"call_id", outcome.call_id}, {"output", outcome.rendered}};
+  return json::parse(openai_responses_output_text(outcome));
 }
 
 nlohmann::json anthropic_tool_result(const ToolOutcome& outcome) {
-  return json{{"type", "tool_result"},
-              {"tool_use_id", outcome.call_id},
-              {"content", outcome.rendered},
-              {"is_error", !outcome.success()}};
+  return json::parse(anthropic_tool_result_text(outcome));
 }
 
 nlohmann::json mcp_call_tool_result(const ToolOutcome& outcome) {
-  json out{{"content", mcp_content(outcome)}, {"isError", !outcome.success()}};
-  if (!outcome.success() || !outcome.visible_value) return out;
-  const json& v = *outcome.visible_value;
-  out["structuredContent"] = v.is_object() ? v : json{{"result", v}};
-  return out;
+  return json::parse(mcp_result_text(outcome, nullptr, McpResults::Wrapped));
 }
 
-// Mirrors to_json_schemas(..., Profile::Mcp): the outputSchema is the result's own only for a `{...}`
-// map; everything else (`:map`, `{...}?`, scalars, lists) is described as {"result": R}.
 nlohmann::json mcp_call_tool_result(const ToolOutcome& outcome, const Tool& tool, McpResults results) {
-  json out{{"content", mcp_content(outcome)}, {"isError", !outcome.success()}};
-  if (!outcome.success() || !outcome.visible_value) return out;
-  const json& v = *outcome.visible_value;
-  if (results == McpResults::Unwrapped) {
-    out["structuredContent"] = v;
-  } else if (mcp_wraps(tool)) {
-    out["structuredContent"] = json{{"result", v}};
-  } else if (v.is_object()) {
-    out["structuredContent"] = v;
-  }
-  return out;
+  return json::parse(mcp_result_text(outcome, &tool, results));
 }
 
 // ---- tool definitions for requests ---------------------------------------------------------------

@@ -48,33 +48,41 @@ std::string deadline_message(const std::string& tool) {
 /// One call on its way through the pipeline; the steps share what earlier steps found.
 class Call {
  public:
-  Call(Session& session, const ToolCall& call, const DispatchOptions& options) : session_(session), options_(options) {
+  Call(Session& session, const ToolCall& call, const DispatchOptions& options)
+      : session_(session), request_(call), options_(options) {
     out_.call_id = call.id;
     out_.name = call.name;
-    // Text over the limit is refused unread; the outcome and the event say its size instead of holding
-    // two more copies of it.
-    if (call.arguments.is_string() && call.arguments.get_ref<const std::string&>().size() > options.max_argument_bytes)
-      out_.arguments = "<" + std::to_string(call.arguments.get_ref<const std::string&>().size()) +
-                       " bytes of arguments, over the limit>";
-    else
-      out_.arguments = call.arguments;
   }
 
   ToolOutcome& outcome() { return out_; }
+  void set_arguments(LazyJson arguments) {
+    out_.arguments = std::move(arguments);
+    arguments_set_ = true;
+  }
 
   /// Ends the call with a failed result the model reads.
   ToolOutcome fail(CallStatus status, std::string message, const Tool* tool) {
     out_.status = status;
-    out_.result = ToolResult<nlohmann::json>::error(std::move(message));
-    return finish(tool);
+    out_.result = ToolResult<LazyJson>::error(std::move(message));
+    return finish(tool, false);
   }
 
-  /// Renders the result and publishes ToolInvoked.
-  ToolOutcome finish(const Tool* tool) {
+  /// Renders the result and publishes ToolInvoked. `vouched`: the value is text a C++ type guarantees
+  /// to match the tool's structural result schema, so it is the rendering as it stands.
+  ToolOutcome finish(const Tool* tool, bool vouched) {
+    if (!arguments_set_) set_arguments(given_arguments());
     const auto& r = out_.result;
-    out_.rendered = tool ? r.render(tool->result()) : r.render();
-    if (r.value && !r.exclude_value_from_context)
-      out_.visible_value = tool ? firewall(tool->result(), *r.value) : *r.value;
+    if (vouched && r.value && !r.exclude_value_from_context) {
+      const std::string& text = *r.value->text();
+      out_.rendered = r.success ? text : r.message + "\n\n" + text;
+      out_.visible_value = r.value;
+    } else {
+      // Only a schema with firewalled fields changes the rendering; the others skip the copy.
+      out_.rendered = tool && !tool->result_is_structural() ? r.render(tool->result()) : r.render();
+      if (r.value && !r.exclude_value_from_context)
+        out_.visible_value =
+            tool && !tool->result_is_structural() ? LazyJson(firewall(tool->result(), **r.value)) : *r.value;
+    }
     ToolInvoked event;
     event.event_id = make_uuid();
     event.session_id = session_.id();
@@ -91,9 +99,22 @@ class Call {
   }
 
  private:
+  /// The arguments as given, for calls that end before they are decoded. Text over the limit is refused
+  /// unread; the outcome and the event say its size instead of holding two more copies of it.
+  LazyJson given_arguments() const {
+    const nlohmann::json& a = request_.arguments;
+    if (!a.is_string()) return a;
+    const auto& text = a.get_ref<const std::string&>();
+    if (text.size() > options_.max_argument_bytes)
+      return nlohmann::json("<" + std::to_string(text.size()) + " bytes of arguments, over the limit>");
+    return a;
+  }
+
   Session& session_;
+  const ToolCall& request_;
   const DispatchOptions& options_;
   ToolOutcome out_;
+  bool arguments_set_ = false;
 };
 
 }  // namespace
@@ -191,7 +212,7 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
     if (auto* message = std::get_if<std::string>(&decoded))
       return call.fail(CallStatus::InvalidArguments, std::move(*message), &tool);
     args = std::move(std::get<nlohmann::json>(decoded));
-    call.outcome().arguments = args;
+    call.set_arguments(args);
   }
 
   // 4. Heartbeat, 5. snapshot, 6. context.
@@ -215,25 +236,27 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
   try {
     // 7. Validation with coercion.
     if (text_failure) {
-      call.outcome().arguments = given();
+      call.set_arguments(given());
       std::rethrow_exception(text_failure);
     }
     ToolInvoker::Prepared prepared = text_path ? std::move(*from_text) : tool.invoker()->prepare(args, options.mode);
-    call.outcome().validation = prepared.validation;
-    if (!prepared.validation.ok || !prepared.run) {
+    call.outcome().validation = std::move(prepared.validation);
+    call.outcome().validation.value = nullptr;
+    if (!call.outcome().validation.ok || !prepared.run) {
       // The arguments as given, as the JSON path reports them.
-      if (text_path) call.outcome().arguments = given();
+      if (text_path) call.set_arguments(given());
       // The report says what failed in its first line ("Tool validation errors:"); no prefix repeats it.
-      return failed(CallStatus::InvalidArguments, without_final_newline(prepared.validation.report()));
+      return failed(CallStatus::InvalidArguments, without_final_newline(call.outcome().validation.report()));
     }
-    const nlohmann::json& params = prepared.validation.value;
-    call.outcome().arguments = params;
+    call.set_arguments(prepared.arguments);
+    const LazyJson& params = prepared.arguments;
 
-    // 8. Policies, fail-closed: registry-wide first, then the tool's own.
+    // 8. Policies, fail-closed: registry-wide first, then the tool's own. The arguments become JSON
+    // only when there is a policy to read them.
     auto policies = global_policies();
     policies.insert(policies.end(), entry->policies.begin(), entry->policies.end());
     for (const auto& policy : policies) {
-      PolicyDecision decision = policy->check(tool, params, context);
+      PolicyDecision decision = policy->check(tool, *params, context);
       if (!decision.allowed) return failed(CallStatus::Denied, std::move(decision.reason));
     }
 
@@ -242,19 +265,22 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
       throw DeadlineExceededError(deadline_message(tool.name()), tool.name());
 
     // 10. Handler.
-    ToolResult<nlohmann::json> result;
+    ToolResult<LazyJson> result;
     CallStatus status = CallStatus::Succeeded;
     try {
       result = prepared.run(context);
       if (!result.success) status = CallStatus::Failed;
     } catch (const ToolValidationError& e) {
-      result = ToolResult<nlohmann::json>::error(std::string("Tool validation failed: ") + e.what());
+      result = ToolResult<LazyJson>::error(std::string("Tool validation failed: ") + e.what());
       status = CallStatus::Failed;
     }
 
-    // The result must match the signature: output is checked strictly (docs/validation.md).
-    if (result.success && result.value && options.mode != Mode::Disabled) {
-      auto check = validate(tool.result(), *result.value, {Direction::Output, options.mode});
+    // The result must match the signature: output is checked strictly (docs/validation.md). A typed
+    // value already matches a structural schema by its C++ type.
+    const bool vouched =
+        prepared.typed_results && result.value && result.value->text() != nullptr && tool.result_is_structural();
+    if (result.success && result.value && options.mode != Mode::Disabled && !vouched) {
+      auto check = validate(tool.result(), **result.value, {Direction::Output, options.mode});
       if (!check.ok)
         return failed(CallStatus::InvalidResult, "Tool '" + tool.name() +
                                                      "' returned a value that does not match its result type:\n" +
@@ -262,8 +288,10 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
     }
 
     // 11. Policy updates, for successes only.
-    if (result.success)
-      for (const auto& policy : policies) policy->on_result(tool, params, result, context);
+    if (result.success && !policies.empty()) {
+      const ToolResult<nlohmann::json> seen = result;  // the value parsed, once, for the policies
+      for (const auto& policy : policies) policy->on_result(tool, *params, seen, context);
+    }
 
     // 12. Restore on failure, 13. telemetry, 14. the outcome.
     if (result.success)
@@ -273,7 +301,7 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
     call.outcome().status = status;
     call.outcome().result = std::move(result);
     call.outcome().attachments = context.take_attachments();
-    return call.finish(&tool);
+    return call.finish(&tool, vouched);
   } catch (const PromptEvaluationError&) {
     rollback();
     throw;

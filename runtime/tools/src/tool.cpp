@@ -71,6 +71,24 @@ void check_example(const ToolExample& example, std::size_t index, const Signatur
                                 where + ".output");
 }
 
+bool structural(const Schema& s) {
+  switch (s.kind()) {
+    case Kind::And:
+    case Kind::Refinement: return false;
+    case Kind::Map:
+      return std::all_of(s.entries().begin(), s.entries().end(),
+                         [](const MapEntry& e) { return !e.firewalled() && structural(e.schema); });
+    case Kind::MapOf: return structural(s.key()) && structural(s.value());
+    case Kind::Vector:
+    case Kind::Sequential:
+    case Kind::Set:
+    case Kind::Maybe: return structural(s.item());
+    case Kind::Tuple:
+    case Kind::Or: return std::all_of(s.children().begin(), s.children().end(), structural);
+    default: return true;
+  }
+}
+
 /// make_tool's invoker: the runtime validator, then the JSON handler on the coerced arguments.
 class JsonInvoker final : public ToolInvoker {
  public:
@@ -80,8 +98,11 @@ class JsonInvoker final : public ToolInvoker {
     Prepared p;
     p.validation = validate_and_coerce(params_, arguments, {Direction::Input, mode, /*drop_undeclared=*/true});
     if (params_.kind() == Kind::Map) complete(p.validation, arguments);
+    p.arguments = std::move(p.validation.value);
     if (p.validation.ok) {
-      p.run = [this, args = p.validation.value](ToolContext& context) { return handler_(args, context); };
+      p.run = [this, args = p.arguments](ToolContext& context) -> ToolResult<LazyJson> {
+        return handler_(*args, context);
+      };
     }
     return p;
   }
@@ -132,6 +153,7 @@ Tool::Tool(ToolSpec spec) {
   check_hints(spec.hints);
   for (std::size_t i = 0; i < spec.examples.size(); ++i) check_example(spec.examples[i], i, spec.signature);
   spec_ = std::make_shared<const ToolSpec>(std::move(spec));
+  structural_result_ = structural(spec_->signature.output());
 }
 
 Tool Tool::with_description(std::string description) const {

@@ -100,6 +100,7 @@ ptc::test::Decode prepare_text_of(const ptc::Tool& t, ptc::Session& session) {
     auto prepared = t.invoker()->prepare_text(text, mode);
     if (!prepared) return std::nullopt;
     Validation& v = prepared->validation;
+    v.value = prepared->arguments.json();  // the decoded arguments, compared with the validator's value
     auto problem = [&](std::string what) { v.errors.push_back({"(call)", std::move(what)}); };
     if (!v.ok) {
       if (prepared->run) problem("runs although it did not validate");

@@ -46,9 +46,12 @@ class EventBus {
   SubscriptionId subscribe_erased(std::type_index type, Erased handler);
   PublishResult publish_erased(std::type_index type, const void* event) const;
 
+  // Each type's subscribers are replaced, never changed in place, so publish() takes the current list
+  // with one reference count and runs it outside the lock, however subscribers (un)subscribe meanwhile.
+  using Subscribers = std::vector<std::pair<SubscriptionId, Erased>>;
   mutable std::mutex mutex_;
   SubscriptionId next_id_ = 1;
-  std::map<std::type_index, std::vector<std::pair<SubscriptionId, std::shared_ptr<const Erased>>>> handlers_;
+  std::map<std::type_index, std::shared_ptr<const Subscribers>> handlers_;
 };
 
 /// The name before 0.2, when "dispatch" also meant running a tool call (ToolRegistry::dispatch) and the

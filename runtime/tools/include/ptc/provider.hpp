@@ -3,6 +3,7 @@
 // the messages that carry a call's outcome back.
 
 #include <span>
+#include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -58,6 +59,14 @@ nlohmann::json mcp_call_tool_result(const ToolOutcome& outcome);
 /// With McpResults::Unwrapped, the visible value is the structuredContent, whatever its type.
 nlohmann::json mcp_call_tool_result(const ToolOutcome& outcome, const Tool& tool,
                                     McpResults results = McpResults::Wrapped);
+
+/// The replies above as compact JSON text, byte for byte their `dump()`, written without building a
+/// JSON value: what a server sending them on pays least for.
+std::string openai_chat_tool_message_text(const ToolOutcome& outcome);
+std::string openai_responses_output_text(const ToolOutcome& outcome);
+std::string anthropic_tool_result_text(const ToolOutcome& outcome);
+std::string mcp_call_tool_result_text(const ToolOutcome& outcome, const Tool& tool,
+                                      McpResults results = McpResults::Wrapped);
 
 // ---- tool definitions for requests ---------------------------------------------------------------
 // Each checks the tool name against the provider's rules and builds its schemas with that provider's

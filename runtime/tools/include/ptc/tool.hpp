@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptc/lazy_json.hpp>
 #include <ptc/signature.hpp>
 #include <ptc/tool_example.hpp>
 #include <ptc/tool_errors.hpp>
@@ -30,11 +31,19 @@ class ToolInvoker {
   virtual ~ToolInvoker() = default;
 
   struct Prepared {
-    /// Outcome of decoding and validating the arguments. `validation.value` holds the coerced
-    /// arguments as JSON (policies read them); errors and warnings use the validator's paths and texts.
+    /// Outcome of decoding and validating the arguments: errors and warnings use the validator's paths
+    /// and texts. Dispatch does not read its `value`; the coerced arguments are `arguments`.
     Validation validation;
+    /// The coerced arguments, which policies, the outcome and ToolInvoked read. Generated invokers give
+    /// their text, so no JSON tree is built unless one of those readers asks for it.
+    LazyJson arguments;
     /// Set when `validation.ok`: runs the handler on the decoded arguments.
-    std::function<ToolResult<nlohmann::json>(ToolContext&)> run;
+    std::function<ToolResult<LazyJson>(ToolContext&)> run;
+    /// Set by invokers whose result values made from text (LazyJson::from_text) were written from C++
+    /// values by ptc's codec: the C++ type guarantees the structure of the tool's result schema, so
+    /// dispatch checks such a value only where the schema asks for more (Tool::result_is_structural).
+    /// A value the type cannot vouch for (an enum holding no enumerator) comes as JSON and is checked.
+    bool typed_results = false;
   };
   /// `arguments` is a JSON object (dispatch checks that first).
   virtual Prepared prepare(const nlohmann::json& arguments, Mode mode) const = 0;
@@ -93,6 +102,9 @@ class Tool {
   const std::string& title() const { return spec_->title; }
   /// The stated hints, or ToolHints::unstated().
   ToolHints hints() const { return spec_->hints.value_or(ToolHints::unstated()); }
+  /// Whether the result schema states only structure (types, fields, enums), no refinements
+  /// (`[:and ...]`, ranges, patterns) and no firewalled fields: what a C++ type guarantees by itself.
+  bool result_is_structural() const { return structural_result_; }
 
   /// A copy with another description (e.g. tuned per provider). Throws PromptValidationError if the
   /// tool does not accept overrides or the description breaks the rules.
@@ -100,6 +112,7 @@ class Tool {
 
  private:
   std::shared_ptr<const ToolSpec> spec_;
+  bool structural_result_ = false;
 };
 
 /// A handler over JSON: receives the arguments validated and coerced against the signature.

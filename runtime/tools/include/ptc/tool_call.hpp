@@ -10,6 +10,7 @@
 
 #include <ptc/content.hpp>
 #include <ptc/deadline.hpp>
+#include <ptc/lazy_json.hpp>
 #include <ptc/run_context.hpp>
 #include <ptc/tool_result.hpp>
 #include <ptc/validate.hpp>
@@ -45,16 +46,19 @@ struct ToolOutcome {
   std::string call_id;
   std::string name;
   CallStatus status = CallStatus::Succeeded;
-  /// The arguments after coercion (as given when they could not be decoded).
-  nlohmann::json arguments;
+  /// The arguments after coercion (as given when they could not be decoded). A generated tool's are
+  /// kept as text and become JSON when read.
+  LazyJson arguments;
   /// Errors and warnings from checking the arguments; `validation.report()` is the text the model gets
-  /// for InvalidArguments. Warnings (coercions made) are kept on success too.
+  /// for InvalidArguments. Warnings (coercions made) are kept on success too. Its `value` stays null:
+  /// the coerced arguments are `arguments`.
   Validation validation;
-  ToolResult<nlohmann::json> result;
+  /// A generated tool's value is kept as the text its codec wrote and becomes JSON when read.
+  ToolResult<LazyJson> result;
   /// `result.render(tool.result())`: what the model sees.
   std::string rendered;
   /// The value as the model may see it (firewalled), or nullopt when it has none or it is excluded.
-  std::optional<nlohmann::json> visible_value;
+  std::optional<LazyJson> visible_value;
   /// Blocks the handler attached (ToolContext::attach), in order.
   std::vector<Content> attachments;
 
@@ -68,8 +72,8 @@ struct ToolInvoked {
   std::string session_id;
   std::string call_id;
   std::string name;
-  nlohmann::json params;  ///< coerced arguments
-  ToolResult<nlohmann::json> result;
+  LazyJson params;  ///< coerced arguments
+  ToolResult<LazyJson> result;
   std::string rendered_output;
   CallStatus status = CallStatus::Succeeded;
   std::optional<RunContext> run_context;

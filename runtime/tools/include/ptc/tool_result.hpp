@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include <nlohmann/json.hpp>
@@ -38,6 +39,19 @@ struct ToolResult {
     return ToolResult{std::move(message), std::optional<T>(std::move(value)), false, false};
   }
 
+  /// The same result with its value as a U (nlohmann::json to ptc::LazyJson and back, say): what lets
+  /// a handler written for one value type serve where the other is expected.
+  template <class U>
+  requires(!std::is_same_v<U, T> && std::is_constructible_v<U, const T&>) operator ToolResult<U>() const& {
+    return ToolResult<U>{message, value ? std::optional<U>(U(*value)) : std::nullopt, success,
+                         exclude_value_from_context};
+  }
+  template <class U>
+  requires(!std::is_same_v<U, T> && std::is_constructible_v<U, T&&>) operator ToolResult<U>() && {
+    return ToolResult<U>{std::move(message), value ? std::optional<U>(U(std::move(*value))) : std::nullopt, success,
+                         exclude_value_from_context};
+  }
+
   /// The text the model sees: the value as compact JSON, or the message when there is no value or it
   /// is excluded from the context. A failure with a visible value shows both: the message, a blank line, the
   /// JSON. T must convert to nlohmann::json.
@@ -48,8 +62,9 @@ struct ToolResult {
  private:
   std::string render_with(const Schema* schema) const {
     if (!value || exclude_value_from_context) return detail::render_tool_output(message, nullptr, success, schema);
-    if constexpr (std::is_same_v<T, nlohmann::json>) {
-      return detail::render_tool_output(message, &*value, success, schema);
+    if constexpr (std::is_convertible_v<const T&, const nlohmann::json&>) {  // json, LazyJson: no copy
+      const nlohmann::json& json = *value;
+      return detail::render_tool_output(message, &json, success, schema);
     } else {
       const nlohmann::json json = *value;
       return detail::render_tool_output(message, &json, success, schema);

@@ -58,15 +58,15 @@ TEST_F(GeneratedCode, DecodesCoercesAndCalls) {
   ASSERT_EQ(out.validation.warnings.size(), 1u);
   EXPECT_EQ(out.validation.warnings[0].path, "limit");
   ASSERT_TRUE(out.result.value);
-  ASSERT_EQ(out.result.value->size(), 2u);
-  EXPECT_EQ((*out.result.value)[1]["title"], "Issue 2 crash");
-  EXPECT_EQ((*out.result.value)[1]["_email"], "x@y.z");
+  ASSERT_EQ(out.result.value->json().size(), 2u);
+  EXPECT_EQ(out.result.value->json()[1]["title"], "Issue 2 crash");
+  EXPECT_EQ(out.result.value->json()[1]["_email"], "x@y.z");
 }
 
 TEST_F(GeneratedCode, DefaultsFillMissingParameters) {
   const auto out = call("search", {{"query", "x"}});
   ASSERT_EQ(out.status, ptc::CallStatus::Succeeded) << out.validation.report();
-  EXPECT_EQ(out.result.value->size(), 10u);
+  EXPECT_EQ(out.result.value->json().size(), 10u);
 }
 
 TEST_F(GeneratedCode, ConstraintsAndEnumsAreChecked) {
@@ -85,12 +85,12 @@ TEST_F(GeneratedCode, ConstraintsAndEnumsAreChecked) {
 TEST_F(GeneratedCode, ContextMembersAndVoid) {
   auto out = call("create", {{"issue", {{"id", 5}, {"title", "Crash"}, {"_email", "e"}}}, {"priority", "high"}});
   ASSERT_EQ(out.status, ptc::CallStatus::Succeeded) << out.validation.report();
-  EXPECT_EQ((*out.result.value)["id"], 1);
+  EXPECT_EQ(out.result.value->json()["id"], 1);
 
   EXPECT_EQ(*call("count", nlohmann::json::object()).result.value, 3);
   out = call("reset", nlohmann::json::object());
   ASSERT_EQ(out.status, ptc::CallStatus::Succeeded);
-  EXPECT_TRUE(out.result.value->is_null());
+  EXPECT_TRUE(out.result.value->json().is_null());
   EXPECT_EQ(*call("count", nlohmann::json::object()).result.value, 0);
 }
 

@@ -173,7 +173,7 @@ TEST(GoldenStructs, RecursiveStructsStillDecodeAndEncode) {
   Calls calls(ptc_gen::structs::tools());
   auto out = calls.call("categories", "{}");
   ASSERT_EQ(out.status, ptc::CallStatus::Succeeded) << out.rendered;
-  EXPECT_EQ((*out.result.value)["children"][1]["children"][0]["name"], "jazz");
+  EXPECT_EQ(out.result.value->json()["children"][1]["children"][0]["name"], "jazz");
 }
 
 TEST(GoldenTools, DefaultsOverloadsAndExplicitSignatures) {

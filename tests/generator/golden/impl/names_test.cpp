@@ -68,7 +68,7 @@ TEST(GoldenNames, HostileTextTravelsIntact) {
   for (const std::string closer : {")ptc", ")ptc0", ")ptcz", ")ptc10", ")\"", "\\)ptc2\\\""}) {
     auto out = call("echo_text", json{{"closer", closer}}.dump());
     ASSERT_EQ(out.status, ptc::CallStatus::Succeeded) << out.rendered;
-    EXPECT_EQ((*out.result.value)["closer"], closer);
+    EXPECT_EQ(out.result.value->json()["closer"], closer);
   }
   // The pattern, with its `)` and `"`, checks what it says.
   EXPECT_EQ(call("echo_text", R"({"pattern": "a)b"})").status, ptc::CallStatus::InvalidArguments);

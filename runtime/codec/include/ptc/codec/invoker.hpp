@@ -27,28 +27,44 @@ template <class T, class E>
 struct IsExpected<std::expected<T, E>> : std::true_type {};
 #endif
 /// A failed call whose message is the error's JSON: a string as it is, anything else compact.
-ToolResult<nlohmann::json> error_result(const nlohmann::json& error);
+ToolResult<LazyJson> error_result(const nlohmann::json& error);
+/// `value` as a result value: the text TextWriter writes, or, when the C++ value holds something its
+/// type does not describe (an enum value that is no enumerator), its JSON, which dispatch checks.
+template <class T>
+LazyJson result_value(const T& value) {
+  TextWriter w;
+  Codec<T>::encode(w, value);
+  if (w.off_schema()) return LazyJson(to_json_value<T>(value));
+  return LazyJson::from_text(w.take());
+}
 }  // namespace detail
 
 /// Turns what a tool function returns into the result dispatch expects: a plain T becomes a success
-/// holding its JSON; a ToolResult<T> keeps its message, success and exclusion flags. A
+/// holding its JSON text (LazyJson); a ToolResult<T> keeps its message, success and exclusion flags. A
 /// std::expected<T,E> holding a value is a success holding `{"result": T, "error": null}` (its
 /// declared `{result T, error E?}`); holding an error, it is a failed call (rolled back like any
 /// failure) whose message is E: a string as it is, other types as compact JSON.
 template <class R>
-requires(!detail::IsToolResult<std::remove_cvref_t<R>>::value) ToolResult<nlohmann::json> to_tool_result(R&& value);
+requires(!detail::IsToolResult<std::remove_cvref_t<R>>::value) ToolResult<LazyJson> to_tool_result(R&& value);
 template <class T>
-ToolResult<nlohmann::json> to_tool_result(ToolResult<T>&& result);
+ToolResult<LazyJson> to_tool_result(ToolResult<T>&& result);
 /// What a void function returns: a success holding null (its result type is :nil).
-ToolResult<nlohmann::json> void_result();
+ToolResult<LazyJson> void_result();
 
 /// `Args` has StructTraits (one field per parameter). `call` runs the function on decoded arguments.
-/// Validation::value is the JSON of the decoded Args: fields the C++ types do not declare are dropped,
-/// and an absent optional parameter shows as null.
-template <class Args>
+/// Prepared::arguments is the text of the decoded Args: fields the C++ types do not declare are
+/// dropped, and an absent optional parameter shows as null.
+/// What the function does with the decoded arguments. Copied: it gets a copy, so the decoded ones stay
+/// as they were and their text (the outcome's `arguments`) is written only if somebody reads it.
+/// Consumed: it may take them (a std::unique_ptr parameter cannot be copied; through a
+/// std::shared_ptr it may change what the arguments point to), so their text is written before the
+/// call. ptc-gen picks Consumed for arguments that hold either pointer, anywhere inside.
+enum class ArgumentUse { Copied, Consumed };
+
+template <class Args, ArgumentUse kUse = ArgumentUse::Copied>
 class Invoker final : public ToolInvoker {
  public:
-  using Call = std::function<ToolResult<nlohmann::json>(Args& args, ToolContext& context)>;
+  using Call = std::function<ToolResult<LazyJson>(Args& args, ToolContext& context)>;
   explicit Invoker(Call call) : call_(std::move(call)) {}
 
   /// From parsed JSON (dispatch parsed the arguments already): encodes to text and decodes.
@@ -79,8 +95,21 @@ class Invoker final : public ToolInvoker {
     if (!decoded) return std::nullopt;
     Prepared p;
     p.validation = detail::finish(d, *decoded);
-    p.validation.value = to_json_value(*args);
-    if (p.validation.ok) p.run = [this, args](ToolContext& context) { return call_(*args, context); };
+    p.typed_results = true;
+    if constexpr (kUse == ArgumentUse::Copied && std::is_copy_constructible_v<Args>) {
+      // The function gets a copy (its parameters may take what they are handed), so the decoded
+      // arguments stay as decoded and their text is written only if somebody reads it: copying them
+      // costs a fraction of encoding them.
+      p.arguments = LazyJson::deferred([args] { return to_text(*args); });
+      if (p.validation.ok)
+        p.run = [this, args](ToolContext& context) {
+          Args given = *args;
+          return call_(given, context);
+        };
+    } else {
+      p.arguments = LazyJson::from_text(to_text(*args));
+      if (p.validation.ok) p.run = [this, args](ToolContext& context) { return call_(*args, context); };
+    }
     return p;
   }
 
@@ -94,37 +123,37 @@ class Invoker final : public ToolInvoker {
   Call call_;
 };
 
-template <class Args>
-std::shared_ptr<const ToolInvoker> make_invoker(typename Invoker<Args>::Call call) {
-  return std::make_shared<Invoker<Args>>(std::move(call));
+template <class Args, ArgumentUse kUse = ArgumentUse::Copied>
+std::shared_ptr<const ToolInvoker> make_invoker(typename Invoker<Args, kUse>::Call call) {
+  return std::make_shared<Invoker<Args, kUse>>(std::move(call));
 }
 
 template <class R>
-requires(!detail::IsToolResult<std::remove_cvref_t<R>>::value) ToolResult<nlohmann::json> to_tool_result(R&& value) {
+requires(!detail::IsToolResult<std::remove_cvref_t<R>>::value) ToolResult<LazyJson> to_tool_result(R&& value) {
   using V = std::remove_cvref_t<R>;
   if constexpr (detail::IsExpected<V>::value) {
     using E = typename V::error_type;
     if (!value) return detail::error_result(to_json_value<E>(value.error()));
   }
-  return ToolResult<nlohmann::json>::ok(to_json_value<V>(value));
+  return ToolResult<LazyJson>::ok(detail::result_value<V>(value));
 }
 
 template <class T>
-ToolResult<nlohmann::json> to_tool_result(ToolResult<T>&& result) {
-  ToolResult<nlohmann::json> out;
+ToolResult<LazyJson> to_tool_result(ToolResult<T>&& result) {
+  ToolResult<LazyJson> out;
   out.message = std::move(result.message);
-  if (result.value) out.value = to_json_value<T>(*result.value);
+  if (result.value) out.value = detail::result_value<T>(*result.value);
   out.success = result.success;
   out.exclude_value_from_context = result.exclude_value_from_context;
   return out;
 }
 
-inline ToolResult<nlohmann::json> void_result() { return ToolResult<nlohmann::json>::ok(nullptr); }
+inline ToolResult<LazyJson> void_result() { return ToolResult<LazyJson>::ok(LazyJson::from_text("null")); }
 
-inline ToolResult<nlohmann::json> detail::error_result(const nlohmann::json& error) {
-  return ToolResult<nlohmann::json>::error(error.is_string()
-                                               ? error.get<std::string>()
-                                               : error.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+inline ToolResult<LazyJson> detail::error_result(const nlohmann::json& error) {
+  return ToolResult<LazyJson>::error(error.is_string()
+                                         ? error.get<std::string>()
+                                         : error.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
 }  // namespace ptc::codec

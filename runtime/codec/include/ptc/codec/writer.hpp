@@ -30,6 +30,11 @@ class TextWriter {
   void begin_array();
   void end_array();
 
+  /// Records that a value its schema does not describe was written (an enum value that is no
+  /// enumerator, written as its integer): the text is no longer vouched for by the C++ type.
+  void mark_off_schema() { off_schema_ = true; }
+  bool off_schema() const { return off_schema_; }
+
   const std::string& str() const { return out_; }
   std::string take() { return std::move(out_); }
   void reserve(std::size_t n) { out_.reserve(n); }
@@ -52,6 +57,7 @@ class TextWriter {
   std::vector<std::size_t> order_;
   std::string scratch_;
   bool after_key_ = false;
+  bool off_schema_ = false;
 };
 
 class JsonWriter {
@@ -68,6 +74,8 @@ class JsonWriter {
   void end_object();
   void begin_array();
   void end_array();
+
+  void mark_off_schema() {}  ///< the JSON is checked against the schema anyway
 
   nlohmann::json take() { return std::move(root_); }
 

@@ -77,6 +77,9 @@ struct HttpOptions {
   std::chrono::seconds write_timeout{30};
   /// Threads serving connections; each open SSE response holds one.
   std::size_t threads = 16;
+  /// Requests one kept-alive connection may carry before the server closes it. A client reconnects
+  /// after that, so a small number (cpp-httplib's default is 5) costs a TCP handshake every few calls.
+  std::size_t keep_alive_requests = 10000;
   /// 2025-era sessions kept at once; the least recently used is closed beyond it.
   std::size_t max_sessions = 256;
   /// Called once the socket listens, with the port (useful with port 0).

@@ -144,6 +144,7 @@ struct Codec<E> {
         return;
       }
     }
+    w.mark_off_schema();
     using U = std::underlying_type_t<E>;
     if constexpr (std::is_signed_v<U>) {
       w.integer(static_cast<std::int64_t>(value));
