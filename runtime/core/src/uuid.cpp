@@ -22,14 +22,14 @@ std::string make_uuid() {
   bytes[6] = static_cast<std::uint8_t>((bytes[6] & 0x0f) | 0x40);  // version 4
   bytes[8] = static_cast<std::uint8_t>((bytes[8] & 0x3f) | 0x80);  // RFC 4122 variant
   static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(36);
+  char text[36];
+  char* at = text;
   for (std::size_t i = 0; i < bytes.size(); ++i) {
-    if (i == 4 || i == 6 || i == 8 || i == 10) out += '-';
-    out += kHex[bytes[i] >> 4];
-    out += kHex[bytes[i] & 0x0f];
+    if (i == 4 || i == 6 || i == 8 || i == 10) *at++ = '-';
+    *at++ = kHex[bytes[i] >> 4];
+    *at++ = kHex[bytes[i] & 0x0f];
   }
-  return out;
+  return std::string(text, sizeof text);  // one allocation, no growth checks per character
 }
 
 }  // namespace ptc
