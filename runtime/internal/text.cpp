@@ -70,7 +70,9 @@ bool is_identifier(std::string_view s) {
 }
 
 std::string quote(std::string_view s) {
-  return nlohmann::json(std::string(s)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::string out;
+  append_json_string(out, s);
+  return out;
 }
 
 std::string printable(std::string_view s) {
