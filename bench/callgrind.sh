@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Instructions per call for each case of bench_instructions, counted by callgrind: deterministic on
-# this machine, so before/after comparisons of a change read these rather than timings.
+# this machine, so before/after comparisons of a change read these rather than timings; and the
+# allocations per call, which the program counts itself.
 #   bench/callgrind.sh BUILD_DIR [case...]
 # Each case runs twice, with FEW and MANY iterations; (instructions(MANY) - instructions(FEW)) /
 # (MANY - FEW) leaves out start-up and the first calls. FEW is above the session's log limit (1000),
@@ -21,9 +22,14 @@ collected() {
     sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 
-printf '| case | instructions per call |\n|---|---|\n'
+# Allocations (operator new) are counted by the program itself, natively.
+allocations() { "$exe" "$1" "$2" 2>&1 >/dev/null | sed -n 's/^allocations: \([0-9]*\)$/\1/p'; }
+
+printf '| case | instructions per call | allocations per call |\n|---|---|---|\n'
 for c in "${cases[@]}"; do
   a=$(collected "$c" "$few")
   b=$(collected "$c" "$many")
-  printf '| %s | %d |\n' "$c" $(( (b - a) / (many - few) ))
+  x=$(allocations "$c" "$few")
+  y=$(allocations "$c" "$many")
+  printf '| %s | %d | %s |\n' "$c" $(( (b - a) / (many - few) )) "$(awk -v x="$x" -v y="$y" -v n=$((many - few)) 'BEGIN { printf "%.1f", (y - x) / n }')"
 done

@@ -3,6 +3,9 @@
 //
 //   bench_instructions <case> <iterations>
 //
+// It also prints, on stderr, how many times operator new ran (`allocations: N`), which the script
+// turns into allocations per call the same way.
+//
 // The script runs each case twice with different iteration counts and divides the difference, so
 // start-up and first-call costs drop out.
 
@@ -12,6 +15,7 @@
 #include <map>
 #include <string>
 
+#include "bench/allocations.hpp"
 #include "bench/calls.hpp"
 #include "bench/dispatch.hpp"
 #include "bench/ondemand.hpp"
@@ -69,5 +73,6 @@ int main(int argc, char** argv) {
     return 2;
   }
   it->second(std::atol(argv[2]));
+  std::fprintf(stderr, "allocations: %ld\n", bench::allocations());
   return 0;
 }
