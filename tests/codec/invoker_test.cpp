@@ -219,6 +219,8 @@ TEST_F(CodecInvoker, TheArgumentsAreTheDecodedOnesWhateverTheFunctionDoesWithIts
     ASSERT_NE(out.arguments.text(), nullptr);
     EXPECT_EQ(*out.arguments.text(), expected.dump());
     EXPECT_FALSE(out.arguments.materialized());  // nobody read them as JSON
+    ASSERT_TRUE(out.result.value);
+    EXPECT_FALSE(out.result.value->materialized());  // nor the result: its text is the rendering
     ASSERT_EQ(invoked.size(), 1u);
     EXPECT_EQ(invoked[0].params.text(), out.arguments.text());  // one text, shared
     EXPECT_EQ(invoked[0].params, expected);

@@ -73,8 +73,7 @@ class Call {
     if (!arguments_set_) set_arguments(given_arguments());
     const auto& r = out_.result;
     if (vouched && r.value && !r.exclude_value_from_context) {
-      const std::string& text = *r.value->text();
-      out_.rendered = r.success ? text : r.message + "\n\n" + text;
+      out_.rendered = detail::render_tool_output_text(r.message, *r.value->text(), r.success);
       out_.visible_value = r.value;
     } else {
       // Only a schema with firewalled fields changes the rendering; the others skip the copy.

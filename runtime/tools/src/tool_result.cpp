@@ -6,9 +6,14 @@ namespace ptc::detail {
 std::string render_tool_output(std::string_view message, const nlohmann::json* value, bool success,
                                const Schema* schema) {
   if (value == nullptr) return std::string(message);
-  const nlohmann::json shown = schema != nullptr ? firewall(*schema, *value) : *value;
   // Handlers may put any bytes in strings; the model gets U+FFFD rather than the call failing.
-  std::string json = shown.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  const auto dump = [](const nlohmann::json& j) {
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  };
+  return render_tool_output_text(message, schema != nullptr ? dump(firewall(*schema, *value)) : dump(*value), success);
+}
+
+std::string render_tool_output_text(std::string_view message, std::string json, bool success) {
   // A failure's message says what went wrong; its payload (partial results) must not hide it.
   return success ? json : std::string(message) + "\n\n" + json;
 }

@@ -17,7 +17,9 @@ namespace ptc {
 namespace detail {
 std::string render_tool_output(std::string_view message, const nlohmann::json* value, bool success,
                                const Schema* schema);
-}
+/// The same for a value already written as compact JSON text (`json`).
+std::string render_tool_output_text(std::string_view message, std::string json, bool success);
+}  // namespace detail
 
 template <class T = nlohmann::json>
 struct ToolResult {
