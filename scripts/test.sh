@@ -35,7 +35,7 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
   ctest --test-dir build/asan -j2 --output-on-failure
 
 echo "== clang-19 build with ThreadSanitizer: the multi-threaded tests"
-tsan_tests=(tools_concurrency_test tools_registry_test tools_filesystem_test tools_filesystem_host_test commands_concurrency_test
+tsan_tests=(core_lazy_json_test tools_concurrency_test tools_registry_test tools_filesystem_test tools_filesystem_host_test commands_concurrency_test
             mcp_server_test mcp_protocol_test
             commands_command_dispatcher_test)
 cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++-19 \
