@@ -1,12 +1,9 @@
 // The encoders' sinks. TextWriter's bytes must equal nlohmann::json::dump() of the same value, so it
 // formats floats with nlohmann's own routine, escapes strings as nlohmann does, and sorts object keys.
 
-#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstring>
-
-#include <simdjson.h>
 
 #include <ptc/codec/writer.hpp>
 

@@ -290,16 +290,19 @@ Reply Protocol::call_tool(const std::shared_ptr<Client>& client, const Message& 
   call.arguments_text = message.arguments_text;  // generated tools decode the request's own text
   auto token = progress_token(message);
   auto run = [this, client, key, era, id = message.id, call = std::move(call), tool = std::move(*tool), cancellation,
-              deadline, token = std::move(token), notify = std::move(notify)]() -> std::optional<Json> {
+              deadline, token = std::move(token), notify = std::move(notify)]() -> std::optional<std::string> {
     DispatchOptions dispatch;
     dispatch.mode = options_.mode;
     dispatch.environment.adapter = "mcp";
     dispatch.environment.cancellation = cancellation;
     if (token) dispatch.environment.progress = progress_sink(*token, notify, cancellation);
     dispatch.environment.deadline = deadline;
-    auto failed = [](std::string text) {
-      return Json{{"content", Json::array({{{"text", std::move(text)}, {"type", "text"}}})}, {"isError", true}}.dump(
-          -1, ' ', false, Json::error_handler_t::replace);
+    // What dispatch could not turn into an outcome is answered as a failed call's outcome is.
+    auto failed = [&tool, era](std::string text) {
+      ToolOutcome outcome;
+      outcome.result = ToolResult<LazyJson>::error(text);
+      outcome.rendered = std::move(text);
+      return mcp_call_tool_result_text(outcome, tool, results_in(era));
     };
     std::string result;  // the CallToolResult's text
     if (cancellation->cancelled()) {

@@ -76,11 +76,12 @@ class Call {
       out_.rendered = detail::render_tool_output_text(r.message, *r.value->text(), r.success);
       out_.visible_value = r.value;
     } else {
-      // Only a schema with firewalled fields changes the rendering; the others skip the copy.
-      out_.rendered = tool && !tool->result_is_structural() ? r.render(tool->result()) : r.render();
+      // A structural schema has no firewalled fields, so the value is shown as it is, without the
+      // firewall's copy.
+      const Schema* shown_by = tool && !tool->result_is_structural() ? &tool->result() : nullptr;
+      out_.rendered = shown_by ? r.render(*shown_by) : r.render();
       if (r.value && !r.exclude_value_from_context)
-        out_.visible_value =
-            tool && !tool->result_is_structural() ? LazyJson(firewall(tool->result(), **r.value)) : *r.value;
+        out_.visible_value = shown_by ? LazyJson(firewall(*shown_by, **r.value)) : *r.value;
     }
     ToolInvoked event;
     event.event_id = make_uuid();

@@ -51,9 +51,6 @@ ToolResult<LazyJson> to_tool_result(ToolResult<T>&& result);
 /// What a void function returns: a success holding null (its result type is :nil).
 ToolResult<LazyJson> void_result();
 
-/// `Args` has StructTraits (one field per parameter). `call` runs the function on decoded arguments.
-/// Prepared::arguments is the text of the decoded Args: fields the C++ types do not declare are
-/// dropped, and an absent optional parameter shows as null.
 /// What the function does with the decoded arguments. Copied: it gets a copy, so the decoded ones stay
 /// as they were and their text (the outcome's `arguments`) is written only if somebody reads it.
 /// Consumed: it may take them (a std::unique_ptr parameter cannot be copied; through a
@@ -61,6 +58,9 @@ ToolResult<LazyJson> void_result();
 /// call. ptc-gen picks Consumed for arguments that hold either pointer, anywhere inside.
 enum class ArgumentUse { Copied, Consumed };
 
+/// `Args` has StructTraits (one field per parameter). `call` runs the function on decoded arguments.
+/// Prepared::arguments is the text of the decoded Args: fields the C++ types do not declare are
+/// dropped, and an absent optional parameter shows as null.
 template <class Args, ArgumentUse kUse = ArgumentUse::Copied>
 class Invoker final : public ToolInvoker {
  public:
