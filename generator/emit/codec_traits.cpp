@@ -5,6 +5,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <ptc/signature.hpp>
 
@@ -26,6 +27,11 @@ struct FieldCode {
   std::optional<ptc::Schema> check;
   const model::Type* type = nullptr;  ///< the field's or parameter's type in the model
 };
+
+/// `"name":`, as TextWriter writes the key.
+std::string json_key(const std::string& name) {
+  return nlohmann::json(name).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + ":";
+}
 
 std::string field_infos(const std::vector<FieldCode>& fields) {
   std::string out;
@@ -141,15 +147,15 @@ void write_struct_traits(CodeWriter& w, const std::string& type, const std::vect
 
   w.open(fmt::format("template <class W> static void encode_fields(W& w, const {}& value)", type));
   if (fields.empty()) w.line("(void)w;").line("(void)value;");
-  // In key order, the order nlohmann and TextWriter print objects in: the writer then finds the members
-  // sorted and moves no bytes.
+  // In key order, the order nlohmann and TextWriter print objects in, each key with its JSON text
+  // written out here: TextWriter then copies the key and sorts nothing.
   std::vector<const FieldCode*> by_key;
   for (const auto& f : fields) by_key.push_back(&f);
   std::stable_sort(by_key.begin(), by_key.end(),
                    [](const FieldCode* a, const FieldCode* b) { return a->json_name < b->json_name; });
   for (const auto* f : by_key)
-    w.line(fmt::format("w.key({}); Codec<{}>::encode(w, value.{});", string_literal(f->json_name), f->codec_type,
-                       f->member));
+    w.line(fmt::format("w.key(KnownKey{{{}, {}}}); Codec<{}>::encode(w, value.{});", string_literal(f->json_name),
+                       string_literal(json_key(f->json_name)), f->codec_type, f->member));
   w.close();
   w.close("};");
 }

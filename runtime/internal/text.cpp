@@ -167,67 +167,126 @@ constexpr std::array<std::uint8_t, 256> kAttention = [] {
   return t;
 }();
 
-// What kAttention says of the whole string, eight bytes at a time where it can.
-std::uint8_t attention(std::string_view s) {
-  constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-  auto has_zero = [](std::uint64_t x) { return (x - ones) & ~x & highs; };
-  std::uint8_t seen = 0;
-  std::size_t i = 0;
-  for (; i + 8 <= s.size(); i += 8) {
-    std::uint64_t x;
-    std::memcpy(&x, s.data() + i, 8);
-    if (x & highs) seen |= 2;
-    const std::uint64_t low = x & ~highs;  // bytes < 0x20 among the ASCII ones: their low 7 bits < 0x20
-    if (((low - ones * 0x20) & ~x & highs) || has_zero(x ^ (ones * '"')) || has_zero(x ^ (ones * '\\'))) seen |= 1;
-  }
-  for (; i < s.size(); ++i) seen |= kAttention[static_cast<unsigned char>(s[i])];
+constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHighs = 0x8080808080808080ull;
+
+// What kAttention says of eight bytes at once.
+std::uint8_t word_attention(std::uint64_t x) {
+  auto has_zero = [](std::uint64_t y) { return (y - kOnes) & ~y & kHighs; };
+  std::uint8_t seen = (x & kHighs) ? 2 : 0;
+  const std::uint64_t low = x & ~kHighs;  // bytes < 0x20 among the ASCII ones: their low 7 bits < 0x20
+  if (((low - kOnes * 0x20) & ~x & kHighs) || has_zero(x ^ (kOnes * '"')) || has_zero(x ^ (kOnes * '\\'))) seen |= 1;
   return seen;
 }
 
-}  // namespace
+std::uint64_t load8(const char* p) {
+  std::uint64_t x;
+  std::memcpy(&x, p, 8);
+  return x;
+}
 
-void append_json_string(std::string& out, std::string_view s) {
+// What kAttention says of the whole string, eight bytes at a time where it can.
+std::uint8_t attention(std::string_view s) {
+  const std::size_t n = s.size();
+  std::uint8_t seen = 0;
+  if (n < 8) {
+    for (char c : s) seen |= kAttention[static_cast<unsigned char>(c)];
+    return seen;
+  }
+  for (std::size_t i = 0; i + 8 < n; i += 8) seen |= word_attention(load8(s.data() + i));
+  return seen | word_attention(load8(s.data() + n - 8));  // the last eight, overlapping bytes already seen
+}
+
+// Writes `s` quoted at `out` when it is ASCII with nothing to escape, checking and copying eight bytes
+// at a time; nullptr (having written garbage) otherwise.
+char* write_plain_string(char* out, std::string_view s) {
+  const std::size_t n = s.size();
+  *out++ = '"';
+  if (n < 8) {
+    for (std::size_t i = 0; i < n; ++i) {
+      if (kAttention[static_cast<unsigned char>(s[i])]) return nullptr;
+      out[i] = s[i];
+    }
+  } else {
+    for (std::size_t i = 0; i + 8 < n; i += 8) {
+      const std::uint64_t x = load8(s.data() + i);
+      if (word_attention(x)) return nullptr;
+      std::memcpy(out + i, &x, 8);
+    }
+    const std::uint64_t last = load8(s.data() + n - 8);
+    if (word_attention(last)) return nullptr;
+    std::memcpy(out + n - 8, &last, 8);
+  }
+  out[n] = '"';
+  return out + n + 1;
+}
+
+// The escaping itself, for both kinds of output: a buffer known to be large enough, or a growing string.
+template <class Out>
+void escape_json_string(Out& out, std::string_view s) {
   const std::uint8_t seen = attention(s);
   if ((seen & 2) && invalid_utf8_at(s)) {
     // nlohmann's replacement of invalid sequences
-    out += nlohmann::json(std::string(s)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    out.put(nlohmann::json(std::string(s)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     return;
   }
+  out.put("\"");
   if (!(seen & 1)) {  // the common case: one copy between the quotes
-    const std::size_t at = out.size();
-    out.resize(at + s.size() + 2);
-    char* p = out.data() + at;
-    p[0] = '"';
-    std::memcpy(p + 1, s.data(), s.size());
-    p[s.size() + 1] = '"';
+    out.put(s);
+    out.put("\"");
     return;
   }
-  out += '"';
   std::size_t run = 0;  // start of the characters not yet written
   for (std::size_t i = 0; i < s.size(); ++i) {
     const char c = s[i];
     if (kAttention[static_cast<unsigned char>(c)] != 1) continue;
-    out.append(s, run, i - run);
+    out.put(s.substr(run, i - run));
     run = i + 1;
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"': out.put("\\\""); break;
+      case '\\': out.put("\\\\"); break;
+      case '\b': out.put("\\b"); break;
+      case '\f': out.put("\\f"); break;
+      case '\n': out.put("\\n"); break;
+      case '\r': out.put("\\r"); break;
+      case '\t': out.put("\\t"); break;
       default: {
         static constexpr char hex[] = "0123456789abcdef";
         const auto u = static_cast<unsigned char>(c);
-        out += "\\u00";
-        out += hex[u >> 4];
-        out += hex[u & 0xf];
+        const char escaped[] = {'\\', 'u', '0', '0', hex[u >> 4], hex[u & 0xf]};
+        out.put(std::string_view(escaped, sizeof escaped));
       }
     }
   }
-  out.append(s, run, s.size() - run);
-  out += '"';
+  out.put(s.substr(run));
+  out.put("\"");
+}
+
+struct BufferOut {
+  char* at;
+  void put(std::string_view s) {
+    std::memcpy(at, s.data(), s.size());
+    at += s.size();
+  }
+};
+
+struct StringOut {
+  std::string& s;
+  void put(std::string_view t) { s.append(t); }
+};
+
+}  // namespace
+
+char* write_json_string(char* out, std::string_view s) {
+  if (char* end = write_plain_string(out, s)) return end;
+  BufferOut buffer{out};
+  escape_json_string(buffer, s);
+  return buffer.at;
+}
+
+void append_json_string(std::string& out, std::string_view s) {
+  out.reserve(out.size() + s.size() + 2);
+  StringOut string{out};
+  escape_json_string(string, s);
 }
 
 }  // namespace ptc::text

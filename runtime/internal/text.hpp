@@ -30,6 +30,10 @@ std::string quote(std::string_view s);
 /// Appends `s` as a JSON string, quoted and escaped exactly as nlohmann::json::dump() escapes it
 /// (invalid UTF-8 replaced by U+FFFD): the one home of that rule for every writer of JSON text.
 void append_json_string(std::string& out, std::string_view s);
+/// The most bytes append_json_string writes for `n` bytes: a control character takes six.
+constexpr std::size_t json_string_bound(std::size_t n) { return 6 * n + 2; }
+/// append_json_string into a buffer with room for json_string_bound(s.size()) bytes; returns the end.
+char* write_json_string(char* out, std::string_view s);
 
 /// A C0 control character or DEL: what may not reach a one-line message or listing unescaped.
 constexpr bool is_control(char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; }

@@ -1,6 +1,7 @@
 // The encoders' sinks. TextWriter's bytes must equal nlohmann::json::dump() of the same value, so it
 // formats floats with nlohmann's own routine, escapes strings as nlohmann does, and sorts object keys.
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -24,105 +25,90 @@ bool key_less(std::string_view a, std::string_view b) {
 
 }  // namespace
 
-void TextWriter::separate() {
-  if (after_key_) {
-    after_key_ = false;
-    return;
-  }
-  if (frames_.empty()) return;
-  Frame& f = frames_.back();
-  if (!f.empty) out_ += ',';
-  f.empty = false;
+std::string TextWriter::take() {
+  out_.resize(size_);
+  size_ = 0;
+  return std::move(out_);
 }
+
+void TextWriter::reserve(std::size_t n) {
+  if (out_.size() < n) out_.resize(n);
+}
+
+void TextWriter::grow(std::size_t n) { out_.resize(std::max(size_ + n, 2 * out_.size() + 64)); }
 
 void TextWriter::null() {
   separate();
-  out_ += "null";
+  put("null");
 }
 
 void TextWriter::boolean(bool b) {
   separate();
-  out_ += b ? "true" : "false";
+  put(b ? std::string_view("true") : std::string_view("false"));
 }
 
 void TextWriter::integer(std::int64_t i) {
   separate();
-  char buffer[24];
-  auto end = std::to_chars(buffer, buffer + sizeof buffer, i).ptr;
-  out_.append(buffer, end);
+  constexpr std::size_t kMax = 20;  // "-9223372036854775808"
+  char* at = room(kMax);
+  size_ = static_cast<std::size_t>(std::to_chars(at, at + kMax, i).ptr - out_.data());
 }
 
 void TextWriter::unsigned_integer(std::uint64_t u) {
   separate();
-  char buffer[24];
-  auto end = std::to_chars(buffer, buffer + sizeof buffer, u).ptr;
-  out_.append(buffer, end);
+  constexpr std::size_t kMax = 20;  // "18446744073709551615"
+  char* at = room(kMax);
+  size_ = static_cast<std::size_t>(std::to_chars(at, at + kMax, u).ptr - out_.data());
 }
 
 void TextWriter::number(double d) {
   separate();
   if (!std::isfinite(d)) {
-    out_ += "null";
+    put("null");
     return;
   }
   // nlohmann's shortest round-trip form ("1.0", "1e+20"), which std::to_chars does not reproduce.
-  char buffer[64];
-  char* end = nlohmann::detail::to_chars(buffer, buffer + sizeof buffer, d);
-  out_.append(buffer, end);
+  constexpr std::size_t kMax = 64;  // nlohmann's own buffer for it
+  char* at = room(kMax);
+  size_ = static_cast<std::size_t>(nlohmann::detail::to_chars(at, at + kMax, d) - out_.data());
 }
 
 void TextWriter::string(std::string_view s) {
   separate();
-  text::append_json_string(out_, s);
+  char* at = room(text::json_string_bound(s.size()));
+  size_ = static_cast<std::size_t>(text::write_json_string(at, s) - out_.data());
 }
 
 void TextWriter::json(const nlohmann::json& j) {
   separate();
-  out_ += dump(j);
-}
-
-void TextWriter::begin_object() {
-  separate();
-  out_ += '{';
-  frames_.push_back({true, members_.size()});
+  put(dump(j));
 }
 
 void TextWriter::key(std::string_view k) {
   Frame& f = frames_.back();
-  if (!f.empty) out_ += ',';
+  if (!f.empty) put(',');
   f.empty = false;
-  members_.push_back({k, out_.size()});
-  text::append_json_string(out_, k);
-  out_ += ':';
+  members_.push_back({k, size_});
+  char* at = room(text::json_string_bound(k.size()) + 1);
+  size_ = static_cast<std::size_t>(text::write_json_string(at, k) - out_.data());
+  put(':');
   after_key_ = true;
 }
 
-void TextWriter::end_object() {
-  const std::size_t first = frames_.back().members;
-  sort_members(first);
-  members_.resize(first);
-  frames_.pop_back();
-  out_ += '}';
-}
-
-void TextWriter::begin_array() {
-  separate();
-  out_ += '[';
-  frames_.push_back({true, 0});
-}
-
-void TextWriter::end_array() {
-  frames_.pop_back();
-  out_ += ']';
-}
-
-// Rewrites the members of the open object in key order; of a repeated key, the last is kept.
+// Rewrites the members of the open object in key order, and forgets them; of a repeated key, the last
+// is kept.
 void TextWriter::sort_members(std::size_t first) {
   const std::size_t n = members_.size() - first;
   const Member* m = members_.data() + first;
   bool sorted = true;
   for (std::size_t i = 1; i < n && sorted; ++i) sorted = key_less(m[i - 1].key, m[i].key);
-  if (sorted) return;
+  if (!sorted) rewrite_in_order(first);
+  members_.resize(first);
+}
+
+void TextWriter::rewrite_in_order(std::size_t first) {
+  const std::size_t n = members_.size() - first;
+  const Member* m = members_.data() + first;
   // Insertion sort of the positions: objects are small, and equal keys stay in writing order.
   order_.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
@@ -131,18 +117,18 @@ void TextWriter::sort_members(std::size_t first) {
     order_[j] = i;
   }
   const std::size_t start = m[0].begin;
-  scratch_.assign(out_, start, out_.size() - start);
+  scratch_.assign(out_, start, size_ - start);
   char* at = out_.data() + start;
   for (std::size_t k = 0; k < n; ++k) {
     const std::size_t i = order_[k];
     if (k + 1 < n && m[order_[k + 1]].key == m[i].key) continue;
     const std::size_t begin = m[i].begin - start;
-    const std::size_t end = (i + 1 < n ? m[i + 1].begin - 1 : out_.size()) - start;  // without the comma
+    const std::size_t end = (i + 1 < n ? m[i + 1].begin - 1 : size_) - start;  // without the comma
     if (at != out_.data() + start) *at++ = ',';
     std::memcpy(at, scratch_.data() + begin, end - begin);
     at += end - begin;
   }
-  out_.resize(static_cast<std::size_t>(at - out_.data()));  // shorter when a repeated key was dropped
+  size_ = static_cast<std::size_t>(at - out_.data());  // shorter when a repeated key was dropped
 }
 
 void JsonWriter::null() { put(nullptr); }

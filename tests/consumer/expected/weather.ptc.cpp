@@ -48,9 +48,9 @@ template <> struct StructTraits<::weather::Day> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::weather::Day& value) {
-    w.key("day"); Codec<int>::encode(w, value.day);
-    w.key("high"); Codec<double>::encode(w, value.high);
-    w.key("sky"); Codec<::weather::Sky>::encode(w, value.sky);
+    w.key(KnownKey{"day", "\"day\":"}); Codec<int>::encode(w, value.day);
+    w.key(KnownKey{"high", "\"high\":"}); Codec<double>::encode(w, value.high);
+    w.key(KnownKey{"sky", "\"sky\":"}); Codec<::weather::Sky>::encode(w, value.sky);
   }
 };
 
@@ -68,8 +68,8 @@ template <> struct StructTraits<::weather::Forecast> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::weather::Forecast& value) {
-    w.key("city"); Codec<std::string>::encode(w, value.city);
-    w.key("days"); Codec<std::vector<::weather::Day>>::encode(w, value.days);
+    w.key(KnownKey{"city", "\"city\":"}); Codec<std::string>::encode(w, value.city);
+    w.key(KnownKey{"days", "\"days\":"}); Codec<std::vector<::weather::Day>>::encode(w, value.days);
   }
 };
 
@@ -99,8 +99,8 @@ template <> struct StructTraits<::ptc_gen::weather::detail::forecast_args> {
     }
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::weather::detail::forecast_args& value) {
-    w.key("city"); Codec<std::string>::encode(w, value.city);
-    w.key("days"); Codec<int>::encode(w, value.days);
+    w.key(KnownKey{"city", "\"city\":"}); Codec<std::string>::encode(w, value.city);
+    w.key(KnownKey{"days", "\"days\":"}); Codec<int>::encode(w, value.days);
   }
 };
 

@@ -72,11 +72,15 @@ TEST(EmitSourceFile, StructTraits) {
   EXPECT_THAT(cpp, HasSubstr("  static void fill_default(std::size_t index, ::shop::Issue& out) {\n"
                              "    (void)index;\n    (void)out;\n  }\n"));
   // Encoded in key order (byte order, as nlohmann sorts), not declaration order.
-  EXPECT_THAT(cpp, HasSubstr("  template <class W> static void encode_fields(W& w, const ::shop::Issue& value) {\n"
-                             "    w.key(\"_email\"); Codec<std::string>::encode(w, value.email);\n"
-                             "    w.key(\"assignee\"); Codec<std::optional<std::string>>::encode(w, value.assignee);\n"
-                             "    w.key(\"id\"); Codec<std::int64_t>::encode(w, value.id);\n"
-                             "    w.key(\"title\"); Codec<std::string>::encode(w, value.title);\n  }\n};\n"));
+  EXPECT_THAT(
+      cpp,
+      HasSubstr("  template <class W> static void encode_fields(W& w, const ::shop::Issue& value) {\n"
+                "    w.key(KnownKey{\"_email\", \"\\\"_email\\\":\"}); Codec<std::string>::encode(w, value.email);\n"
+                "    w.key(KnownKey{\"assignee\", \"\\\"assignee\\\":\"}); "
+                "Codec<std::optional<std::string>>::encode(w, value.assignee);\n"
+                "    w.key(KnownKey{\"id\", \"\\\"id\\\":\"}); Codec<std::int64_t>::encode(w, value.id);\n"
+                "    w.key(KnownKey{\"title\", \"\\\"title\\\":\"}); Codec<std::string>::encode(w, value.title);\n  "
+                "}\n};\n"));
 }
 
 TEST(EmitSourceFile, ArgsStructsHoldOwnedValues) {

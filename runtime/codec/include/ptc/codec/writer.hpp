@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,6 +14,14 @@
 #include <nlohmann/json.hpp>
 
 namespace ptc::codec {
+
+/// An object key known when the code was written: `name` as it is, and `json`, the same name as JSON
+/// text with its quotes and colon (`"name":`), so that writing it is one copy. Generated encoders write
+/// a struct's fields through these, in ascending key order.
+struct KnownKey {
+  std::string_view name;
+  std::string_view json;
+};
 
 class TextWriter {
  public:
@@ -26,6 +35,9 @@ class TextWriter {
   void begin_object();
   /// `k` must stay alive until its object ends (field names are literals, map keys live in the map).
   void key(std::string_view k);
+  /// A key of an object whose keys all come this way, each greater than the one before: the object is
+  /// then written as it comes, without sorting.
+  void key(KnownKey k);
   void end_object();
   void begin_array();
   void end_array();
@@ -35,13 +47,28 @@ class TextWriter {
   void mark_off_schema() { off_schema_ = true; }
   bool off_schema() const { return off_schema_; }
 
-  const std::string& str() const { return out_; }
-  std::string take() { return std::move(out_); }
-  void reserve(std::size_t n) { out_.reserve(n); }
+  /// The text written so far.
+  std::string_view str() const { return {out_.data(), size_}; }
+  std::size_t size() const { return size_; }
+  std::string take();
+  void reserve(std::size_t n);
 
  private:
+  // out_ is the buffer, and its size() its capacity: the text is its first size_ bytes. Writing then
+  // costs a bounds check and a copy, with none of std::string's bookkeeping per append.
+  char* room(std::size_t n) {
+    if (out_.size() - size_ < n) grow(n);
+    return out_.data() + size_;
+  }
+  void put(char c) { *room(1) = c, ++size_; }
+  void put(std::string_view s) {
+    std::memcpy(room(s.size()), s.data(), s.size());
+    size_ += s.size();
+  }
+  void grow(std::size_t n);
   void separate();
   void sort_members(std::size_t first);
+  void rewrite_in_order(std::size_t first);
 
   struct Frame {  // an open object or list
     bool empty = true;
@@ -52,6 +79,7 @@ class TextWriter {
     std::size_t begin = 0;  // offset of the key's opening quote in out_
   };
   std::string out_;
+  std::size_t size_ = 0;
   std::vector<Frame> frames_;
   std::vector<Member> members_;
   std::vector<std::size_t> order_;
@@ -59,6 +87,54 @@ class TextWriter {
   bool after_key_ = false;
   bool off_schema_ = false;
 };
+
+// The calls generated encoders make for every value are defined here, and always inlined, so that they
+// compile into the encoder as a few loads and stores (a KnownKey's copy has a constant size there).
+
+[[gnu::always_inline]] inline void TextWriter::separate() {
+  if (after_key_) {
+    after_key_ = false;
+    return;
+  }
+  if (frames_.empty()) return;
+  Frame& f = frames_.back();
+  if (!f.empty) put(',');
+  f.empty = false;
+}
+
+[[gnu::always_inline]] inline void TextWriter::key(KnownKey k) {
+  Frame& f = frames_.back();
+  char* at = room(k.json.size() + 1);
+  if (!f.empty) *at++ = ',';
+  f.empty = false;
+  std::memcpy(at, k.json.data(), k.json.size());
+  size_ = static_cast<std::size_t>(at + k.json.size() - out_.data());
+  after_key_ = true;
+}
+
+[[gnu::always_inline]] inline void TextWriter::begin_object() {
+  separate();
+  put('{');
+  frames_.push_back({true, members_.size()});
+}
+
+[[gnu::always_inline]] inline void TextWriter::end_object() {
+  const std::size_t first = frames_.back().members;
+  if (members_.size() > first) sort_members(first);
+  frames_.pop_back();
+  put('}');
+}
+
+[[gnu::always_inline]] inline void TextWriter::begin_array() {
+  separate();
+  put('[');
+  frames_.push_back({true, 0});
+}
+
+[[gnu::always_inline]] inline void TextWriter::end_array() {
+  frames_.pop_back();
+  put(']');
+}
 
 class JsonWriter {
  public:
@@ -71,6 +147,7 @@ class JsonWriter {
   void json(const nlohmann::json& j);
   void begin_object();
   void key(std::string_view k);
+  void key(KnownKey k) { key(k.name); }
   void end_object();
   void begin_array();
   void end_array();

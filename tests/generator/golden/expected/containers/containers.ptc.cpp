@@ -64,22 +64,22 @@ template <> struct StructTraits<::golden::containers::Bag> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::golden::containers::Bag& value) {
-    w.key("boxed"); Codec<std::unique_ptr<int>>::encode(w, value.boxed);
-    w.key("counts"); Codec<std::map<std::string, int>>::encode(w, value.counts);
-    w.key("entry"); Codec<std::pair<std::string, int>>::encode(w, value.entry);
-    w.key("extra"); Codec<nlohmann::json>::encode(w, value.extra);
-    w.key("groups"); Codec<std::unordered_map<std::string, std::vector<std::string>>>::encode(w, value.groups);
-    w.key("id_or_key"); Codec<std::variant<long, std::string>>::encode(w, value.id_or_key);
-    w.key("ids"); Codec<std::unordered_set<long>>::encode(w, value.ids);
-    w.key("maybe_number"); Codec<std::variant<std::monostate, double>>::encode(w, value.maybe_number);
-    w.key("names"); Codec<std::list<std::string>>::encode(w, value.names);
-    w.key("note"); Codec<std::optional<std::string>>::encode(w, value.note);
-    w.key("numbers"); Codec<std::vector<int>>::encode(w, value.numbers);
-    w.key("rgb"); Codec<std::array<int, 3>>::encode(w, value.rgb);
-    w.key("samples"); Codec<std::deque<double>>::encode(w, value.samples);
-    w.key("shared"); Codec<std::shared_ptr<std::string>>::encode(w, value.shared);
-    w.key("tags"); Codec<std::set<std::string>>::encode(w, value.tags);
-    w.key("triple"); Codec<std::tuple<int, std::string, bool>>::encode(w, value.triple);
+    w.key(KnownKey{"boxed", "\"boxed\":"}); Codec<std::unique_ptr<int>>::encode(w, value.boxed);
+    w.key(KnownKey{"counts", "\"counts\":"}); Codec<std::map<std::string, int>>::encode(w, value.counts);
+    w.key(KnownKey{"entry", "\"entry\":"}); Codec<std::pair<std::string, int>>::encode(w, value.entry);
+    w.key(KnownKey{"extra", "\"extra\":"}); Codec<nlohmann::json>::encode(w, value.extra);
+    w.key(KnownKey{"groups", "\"groups\":"}); Codec<std::unordered_map<std::string, std::vector<std::string>>>::encode(w, value.groups);
+    w.key(KnownKey{"id_or_key", "\"id_or_key\":"}); Codec<std::variant<long, std::string>>::encode(w, value.id_or_key);
+    w.key(KnownKey{"ids", "\"ids\":"}); Codec<std::unordered_set<long>>::encode(w, value.ids);
+    w.key(KnownKey{"maybe_number", "\"maybe_number\":"}); Codec<std::variant<std::monostate, double>>::encode(w, value.maybe_number);
+    w.key(KnownKey{"names", "\"names\":"}); Codec<std::list<std::string>>::encode(w, value.names);
+    w.key(KnownKey{"note", "\"note\":"}); Codec<std::optional<std::string>>::encode(w, value.note);
+    w.key(KnownKey{"numbers", "\"numbers\":"}); Codec<std::vector<int>>::encode(w, value.numbers);
+    w.key(KnownKey{"rgb", "\"rgb\":"}); Codec<std::array<int, 3>>::encode(w, value.rgb);
+    w.key(KnownKey{"samples", "\"samples\":"}); Codec<std::deque<double>>::encode(w, value.samples);
+    w.key(KnownKey{"shared", "\"shared\":"}); Codec<std::shared_ptr<std::string>>::encode(w, value.shared);
+    w.key(KnownKey{"tags", "\"tags\":"}); Codec<std::set<std::string>>::encode(w, value.tags);
+    w.key(KnownKey{"triple", "\"triple\":"}); Codec<std::tuple<int, std::string, bool>>::encode(w, value.triple);
   }
 };
 
@@ -96,7 +96,7 @@ template <> struct StructTraits<::ptc_gen::containers::detail::sum_args> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::containers::detail::sum_args& value) {
-    w.key("values"); Codec<std::vector<long>>::encode(w, value.values);
+    w.key(KnownKey{"values", "\"values\":"}); Codec<std::vector<long>>::encode(w, value.values);
   }
 };
 
@@ -113,7 +113,7 @@ template <> struct StructTraits<::ptc_gen::containers::detail::store_args> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::containers::detail::store_args& value) {
-    w.key("bag"); Codec<::golden::containers::Bag>::encode(w, value.bag);
+    w.key(KnownKey{"bag", "\"bag\":"}); Codec<::golden::containers::Bag>::encode(w, value.bag);
   }
 };
 
@@ -130,7 +130,7 @@ template <> struct StructTraits<::ptc_gen::containers::detail::count_words_args>
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::containers::detail::count_words_args& value) {
-    w.key("words"); Codec<std::vector<std::string>>::encode(w, value.words);
+    w.key(KnownKey{"words", "\"words\":"}); Codec<std::vector<std::string>>::encode(w, value.words);
   }
 };
 

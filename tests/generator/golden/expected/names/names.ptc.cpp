@@ -63,9 +63,9 @@ template <> struct StructTraits<::golden::names::User> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::golden::names::User& value) {
-    w.key("_token"); Codec<std::string>::encode(w, value.api_token);
-    w.key("accessLevel"); Codec<::golden::names::Level>::encode(w, value.level);
-    w.key("userName"); Codec<std::string>::encode(w, value.user_name);
+    w.key(KnownKey{"_token", "\"_token\":"}); Codec<std::string>::encode(w, value.api_token);
+    w.key(KnownKey{"accessLevel", "\"accessLevel\":"}); Codec<::golden::names::Level>::encode(w, value.level);
+    w.key(KnownKey{"userName", "\"userName\":"}); Codec<std::string>::encode(w, value.user_name);
   }
 };
 
@@ -85,10 +85,10 @@ template <> struct StructTraits<::golden::names::Echoed> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::golden::names::Echoed& value) {
-    w.key("closer"); Codec<::golden::names::Closer>::encode(w, value.closer);
-    w.key("nul"); Codec<std::string>::encode(w, value.nul);
-    w.key("pattern"); Codec<std::string>::encode(w, value.pattern);
-    w.key("text"); Codec<std::string>::encode(w, value.text);
+    w.key(KnownKey{"closer", "\"closer\":"}); Codec<::golden::names::Closer>::encode(w, value.closer);
+    w.key(KnownKey{"nul", "\"nul\":"}); Codec<std::string>::encode(w, value.nul);
+    w.key(KnownKey{"pattern", "\"pattern\":"}); Codec<std::string>::encode(w, value.pattern);
+    w.key(KnownKey{"text", "\"text\":"}); Codec<std::string>::encode(w, value.text);
   }
 };
 
@@ -106,7 +106,7 @@ template <> struct StructTraits<::ptc_gen::names::detail::set_level_args> {
     }
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::names::detail::set_level_args& value) {
-    w.key("level"); Codec<::golden::names::Level>::encode(w, value.level);
+    w.key(KnownKey{"level", "\"level\":"}); Codec<::golden::names::Level>::encode(w, value.level);
   }
 };
 
@@ -124,8 +124,8 @@ template <> struct StructTraits<::ptc_gen::names::detail::rename_user_args> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::names::detail::rename_user_args& value) {
-    w.key("name"); Codec<std::string>::encode(w, value.name);
-    w.key("user"); Codec<::golden::names::User>::encode(w, value.user);
+    w.key(KnownKey{"name", "\"name\":"}); Codec<std::string>::encode(w, value.name);
+    w.key(KnownKey{"user", "\"user\":"}); Codec<::golden::names::User>::encode(w, value.user);
   }
 };
 
@@ -153,10 +153,10 @@ template <> struct StructTraits<::ptc_gen::names::detail::echo_text_args> {
     }
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::names::detail::echo_text_args& value) {
-    w.key("closer"); Codec<::golden::names::Closer>::encode(w, value.closer);
-    w.key("nul"); Codec<std::string>::encode(w, value.nul);
-    w.key("pattern"); Codec<std::string>::encode(w, value.pattern);
-    w.key("text"); Codec<std::string>::encode(w, value.text);
+    w.key(KnownKey{"closer", "\"closer\":"}); Codec<::golden::names::Closer>::encode(w, value.closer);
+    w.key(KnownKey{"nul", "\"nul\":"}); Codec<std::string>::encode(w, value.nul);
+    w.key(KnownKey{"pattern", "\"pattern\":"}); Codec<std::string>::encode(w, value.pattern);
+    w.key(KnownKey{"text", "\"text\":"}); Codec<std::string>::encode(w, value.text);
   }
 };
 

@@ -78,18 +78,18 @@ template <> struct StructTraits<::golden::scalars::Echo> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::golden::scalars::Echo& value) {
-    w.key("big_int"); Codec<long>::encode(w, value.big_int);
-    w.key("byte"); Codec<unsigned char>::encode(w, value.byte);
-    w.key("color"); Codec<::golden::scalars::colors::Color>::encode(w, value.color);
-    w.key("count"); Codec<unsigned long>::encode(w, value.count);
-    w.key("flag"); Codec<bool>::encode(w, value.flag);
-    w.key("huge"); Codec<unsigned long long>::encode(w, value.huge);
-    w.key("percent"); Codec<double>::encode(w, value.percent);
-    w.key("ratio"); Codec<float>::encode(w, value.ratio);
-    w.key("size"); Codec<::golden::scalars::Size>::encode(w, value.size);
-    w.key("small_int"); Codec<int>::encode(w, value.small_int);
-    w.key("text"); Codec<std::string>::encode(w, value.text);
-    w.key("user"); Codec<long>::encode(w, value.user);
+    w.key(KnownKey{"big_int", "\"big_int\":"}); Codec<long>::encode(w, value.big_int);
+    w.key(KnownKey{"byte", "\"byte\":"}); Codec<unsigned char>::encode(w, value.byte);
+    w.key(KnownKey{"color", "\"color\":"}); Codec<::golden::scalars::colors::Color>::encode(w, value.color);
+    w.key(KnownKey{"count", "\"count\":"}); Codec<unsigned long>::encode(w, value.count);
+    w.key(KnownKey{"flag", "\"flag\":"}); Codec<bool>::encode(w, value.flag);
+    w.key(KnownKey{"huge", "\"huge\":"}); Codec<unsigned long long>::encode(w, value.huge);
+    w.key(KnownKey{"percent", "\"percent\":"}); Codec<double>::encode(w, value.percent);
+    w.key(KnownKey{"ratio", "\"ratio\":"}); Codec<float>::encode(w, value.ratio);
+    w.key(KnownKey{"size", "\"size\":"}); Codec<::golden::scalars::Size>::encode(w, value.size);
+    w.key(KnownKey{"small_int", "\"small_int\":"}); Codec<int>::encode(w, value.small_int);
+    w.key(KnownKey{"text", "\"text\":"}); Codec<std::string>::encode(w, value.text);
+    w.key(KnownKey{"user", "\"user\":"}); Codec<long>::encode(w, value.user);
   }
 };
 
@@ -107,8 +107,8 @@ template <> struct StructTraits<::golden::scalars::Clock> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::golden::scalars::Clock& value) {
-    w.key("now"); Codec<std::chrono::system_clock::time_point>::encode(w, value.now);
-    w.key("today"); Codec<std::chrono::year_month_day>::encode(w, value.today);
+    w.key(KnownKey{"now", "\"now\":"}); Codec<std::chrono::system_clock::time_point>::encode(w, value.now);
+    w.key(KnownKey{"today", "\"today\":"}); Codec<std::chrono::year_month_day>::encode(w, value.today);
   }
 };
 
@@ -136,18 +136,18 @@ template <> struct StructTraits<::ptc_gen::scalars::detail::echo_args> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::scalars::detail::echo_args& value) {
-    w.key("big_int"); Codec<long>::encode(w, value.big_int);
-    w.key("byte"); Codec<unsigned char>::encode(w, value.byte);
-    w.key("color"); Codec<::golden::scalars::colors::Color>::encode(w, value.color);
-    w.key("count"); Codec<unsigned long>::encode(w, value.count);
-    w.key("flag"); Codec<bool>::encode(w, value.flag);
-    w.key("huge"); Codec<unsigned long long>::encode(w, value.huge);
-    w.key("percent"); Codec<double>::encode(w, value.percent);
-    w.key("ratio"); Codec<float>::encode(w, value.ratio);
-    w.key("size"); Codec<::golden::scalars::Size>::encode(w, value.size);
-    w.key("small_int"); Codec<int>::encode(w, value.small_int);
-    w.key("text"); Codec<std::string>::encode(w, value.text);
-    w.key("user"); Codec<long>::encode(w, value.user);
+    w.key(KnownKey{"big_int", "\"big_int\":"}); Codec<long>::encode(w, value.big_int);
+    w.key(KnownKey{"byte", "\"byte\":"}); Codec<unsigned char>::encode(w, value.byte);
+    w.key(KnownKey{"color", "\"color\":"}); Codec<::golden::scalars::colors::Color>::encode(w, value.color);
+    w.key(KnownKey{"count", "\"count\":"}); Codec<unsigned long>::encode(w, value.count);
+    w.key(KnownKey{"flag", "\"flag\":"}); Codec<bool>::encode(w, value.flag);
+    w.key(KnownKey{"huge", "\"huge\":"}); Codec<unsigned long long>::encode(w, value.huge);
+    w.key(KnownKey{"percent", "\"percent\":"}); Codec<double>::encode(w, value.percent);
+    w.key(KnownKey{"ratio", "\"ratio\":"}); Codec<float>::encode(w, value.ratio);
+    w.key(KnownKey{"size", "\"size\":"}); Codec<::golden::scalars::Size>::encode(w, value.size);
+    w.key(KnownKey{"small_int", "\"small_int\":"}); Codec<int>::encode(w, value.small_int);
+    w.key(KnownKey{"text", "\"text\":"}); Codec<std::string>::encode(w, value.text);
+    w.key(KnownKey{"user", "\"user\":"}); Codec<long>::encode(w, value.user);
   }
 };
 
@@ -164,7 +164,7 @@ template <> struct StructTraits<::ptc_gen::scalars::detail::wait_args> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::scalars::detail::wait_args& value) {
-    w.key("timeout"); Codec<std::chrono::milliseconds>::encode(w, value.timeout);
+    w.key(KnownKey{"timeout", "\"timeout\":"}); Codec<std::chrono::milliseconds>::encode(w, value.timeout);
   }
 };
 

@@ -54,8 +54,8 @@ template <> struct StructTraits<::golden::structs::Address> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::golden::structs::Address& value) {
-    w.key("country"); Codec<std::string>::encode(w, value.country);
-    w.key("street"); Codec<std::string>::encode(w, value.street);
+    w.key(KnownKey{"country", "\"country\":"}); Codec<std::string>::encode(w, value.country);
+    w.key(KnownKey{"street", "\"street\":"}); Codec<std::string>::encode(w, value.street);
   }
 };
 
@@ -88,12 +88,12 @@ template <> struct StructTraits<::golden::structs::Customer> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::golden::structs::Customer& value) {
-    w.key("_tax_number"); Codec<std::string>::encode(w, value.tax_number);
-    w.key("address"); Codec<::golden::structs::Address>::encode(w, value.address);
-    w.key("age"); Codec<int>::encode(w, value.age);
-    w.key("billing"); Codec<std::optional<::golden::structs::Address>>::encode(w, value.billing);
-    w.key("id"); Codec<long>::encode(w, value.id);
-    w.key("name"); Codec<std::string>::encode(w, value.name);
+    w.key(KnownKey{"_tax_number", "\"_tax_number\":"}); Codec<std::string>::encode(w, value.tax_number);
+    w.key(KnownKey{"address", "\"address\":"}); Codec<::golden::structs::Address>::encode(w, value.address);
+    w.key(KnownKey{"age", "\"age\":"}); Codec<int>::encode(w, value.age);
+    w.key(KnownKey{"billing", "\"billing\":"}); Codec<std::optional<::golden::structs::Address>>::encode(w, value.billing);
+    w.key(KnownKey{"id", "\"id\":"}); Codec<long>::encode(w, value.id);
+    w.key(KnownKey{"name", "\"name\":"}); Codec<std::string>::encode(w, value.name);
   }
 };
 
@@ -111,8 +111,8 @@ template <> struct StructTraits<::golden::structs::Page<::golden::structs::Custo
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::golden::structs::Page<::golden::structs::Customer>& value) {
-    w.key("items"); Codec<std::vector<::golden::structs::Customer>>::encode(w, value.items);
-    w.key("total"); Codec<long>::encode(w, value.total);
+    w.key(KnownKey{"items", "\"items\":"}); Codec<std::vector<::golden::structs::Customer>>::encode(w, value.items);
+    w.key(KnownKey{"total", "\"total\":"}); Codec<long>::encode(w, value.total);
   }
 };
 
@@ -130,8 +130,8 @@ template <> struct StructTraits<::golden::structs::Category> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::golden::structs::Category& value) {
-    w.key("children"); Codec<std::vector<::golden::structs::Category>>::encode(w, value.children);
-    w.key("name"); Codec<std::string>::encode(w, value.name);
+    w.key(KnownKey{"children", "\"children\":"}); Codec<std::vector<::golden::structs::Category>>::encode(w, value.children);
+    w.key(KnownKey{"name", "\"name\":"}); Codec<std::string>::encode(w, value.name);
   }
 };
 
@@ -148,7 +148,7 @@ template <> struct StructTraits<::golden::structs::Level4> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::golden::structs::Level4& value) {
-    w.key("value"); Codec<int>::encode(w, value.value);
+    w.key(KnownKey{"value", "\"value\":"}); Codec<int>::encode(w, value.value);
   }
 };
 
@@ -165,7 +165,7 @@ template <> struct StructTraits<::golden::structs::Level3> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::golden::structs::Level3& value) {
-    w.key("four"); Codec<::golden::structs::Level4>::encode(w, value.four);
+    w.key(KnownKey{"four", "\"four\":"}); Codec<::golden::structs::Level4>::encode(w, value.four);
   }
 };
 
@@ -182,7 +182,7 @@ template <> struct StructTraits<::golden::structs::Level2> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::golden::structs::Level2& value) {
-    w.key("three"); Codec<::golden::structs::Level3>::encode(w, value.three);
+    w.key(KnownKey{"three", "\"three\":"}); Codec<::golden::structs::Level3>::encode(w, value.three);
   }
 };
 
@@ -199,7 +199,7 @@ template <> struct StructTraits<::golden::structs::Level1> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::golden::structs::Level1& value) {
-    w.key("two"); Codec<::golden::structs::Level2>::encode(w, value.two);
+    w.key(KnownKey{"two", "\"two\":"}); Codec<::golden::structs::Level2>::encode(w, value.two);
   }
 };
 
@@ -234,8 +234,8 @@ template <> struct StructTraits<::ptc_gen::structs::detail::list_customers_args>
     }
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::structs::detail::list_customers_args& value) {
-    w.key("limit"); Codec<int>::encode(w, value.limit);
-    w.key("offset"); Codec<long>::encode(w, value.offset);
+    w.key(KnownKey{"limit", "\"limit\":"}); Codec<int>::encode(w, value.limit);
+    w.key(KnownKey{"offset", "\"offset\":"}); Codec<long>::encode(w, value.offset);
   }
 };
 
@@ -271,7 +271,7 @@ template <> struct StructTraits<::ptc_gen::structs::detail::deep_args> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::structs::detail::deep_args& value) {
-    w.key("input"); Codec<::golden::structs::Level1>::encode(w, value.input);
+    w.key(KnownKey{"input", "\"input\":"}); Codec<::golden::structs::Level1>::encode(w, value.input);
   }
 };
 

@@ -85,8 +85,8 @@ template <> struct StructTraits<::ptc_gen::tools::detail::convert_args> {
     }
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::tools::detail::convert_args& value) {
-    w.key("to"); Codec<::golden::tools::Unit>::encode(w, value.to);
-    w.key("value"); Codec<double>::encode(w, value.value);
+    w.key(KnownKey{"to", "\"to\":"}); Codec<::golden::tools::Unit>::encode(w, value.to);
+    w.key(KnownKey{"value", "\"value\":"}); Codec<double>::encode(w, value.value);
   }
 };
 
@@ -104,8 +104,8 @@ template <> struct StructTraits<::ptc_gen::tools::detail::search_args> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::tools::detail::search_args& value) {
-    w.key("limit"); Codec<int>::encode(w, value.limit);
-    w.key("query"); Codec<std::string>::encode(w, value.query);
+    w.key(KnownKey{"limit", "\"limit\":"}); Codec<int>::encode(w, value.limit);
+    w.key(KnownKey{"query", "\"query\":"}); Codec<std::string>::encode(w, value.query);
   }
 };
 
@@ -122,7 +122,7 @@ template <> struct StructTraits<::ptc_gen::tools::detail::shout_args> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::tools::detail::shout_args& value) {
-    w.key("text"); Codec<std::string>::encode(w, value.text);
+    w.key(KnownKey{"text", "\"text\":"}); Codec<std::string>::encode(w, value.text);
   }
 };
 
@@ -139,7 +139,7 @@ template <> struct StructTraits<::ptc_gen::tools::detail::greet_args> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::tools::detail::greet_args& value) {
-    w.key("who"); Codec<std::string>::encode(w, value.name);
+    w.key(KnownKey{"who", "\"who\":"}); Codec<std::string>::encode(w, value.name);
   }
 };
 
@@ -168,7 +168,7 @@ template <> struct StructTraits<::ptc_gen::tools::detail::idle_args> {
     }
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::tools::detail::idle_args& value) {
-    w.key("seconds"); Codec<int>::encode(w, value.seconds);
+    w.key(KnownKey{"seconds", "\"seconds\":"}); Codec<int>::encode(w, value.seconds);
   }
 };
 
@@ -186,8 +186,8 @@ template <> struct StructTraits<::ptc_gen::tools::detail::divide_args> {
     (void)out;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::tools::detail::divide_args& value) {
-    w.key("a"); Codec<double>::encode(w, value.a);
-    w.key("b"); Codec<double>::encode(w, value.b);
+    w.key(KnownKey{"a", "\"a\":"}); Codec<double>::encode(w, value.a);
+    w.key(KnownKey{"b", "\"b\":"}); Codec<double>::encode(w, value.b);
   }
 };
 
@@ -212,11 +212,11 @@ template <> struct StructTraits<::ptc_gen::tools::detail::label_args> {
     }
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::tools::detail::label_args& value) {
-    w.key("loud"); Codec<bool>::encode(w, value.loud);
-    w.key("scale"); Codec<double>::encode(w, value.scale);
-    w.key("suffix"); Codec<std::optional<std::string>>::encode(w, value.suffix);
-    w.key("text"); Codec<std::string>::encode(w, value.text);
-    w.key("times"); Codec<long>::encode(w, value.times);
+    w.key(KnownKey{"loud", "\"loud\":"}); Codec<bool>::encode(w, value.loud);
+    w.key(KnownKey{"scale", "\"scale\":"}); Codec<double>::encode(w, value.scale);
+    w.key(KnownKey{"suffix", "\"suffix\":"}); Codec<std::optional<std::string>>::encode(w, value.suffix);
+    w.key(KnownKey{"text", "\"text\":"}); Codec<std::string>::encode(w, value.text);
+    w.key(KnownKey{"times", "\"times\":"}); Codec<long>::encode(w, value.times);
   }
 };
 
@@ -234,7 +234,7 @@ template <> struct StructTraits<::ptc_gen::tools::detail::add_args> {
     }
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::tools::detail::add_args& value) {
-    w.key("amount"); Codec<long>::encode(w, value.amount);
+    w.key(KnownKey{"amount", "\"amount\":"}); Codec<long>::encode(w, value.amount);
   }
 };
 

@@ -20,7 +20,7 @@ std::string to_text(const T& value) {
   TextWriter w;
   w.reserve(std::min(last_size, kMaxReserve));
   Codec<T>::encode(w, value);
-  last_size = w.str().size();
+  last_size = w.size();
   return w.take();
 }
 
