@@ -40,9 +40,41 @@ struct Query {
   std::vector<Item> items;
 };
 
+// More fields than one word of the decoder's bookkeeping holds: f000 to f129.
+struct Wide {
+  std::array<std::int64_t, 130> v{};
+};
+constexpr auto kWideNames = [] {
+  std::array<std::array<char, 4>, 130> names{};
+  for (std::size_t i = 0; i < names.size(); ++i)
+    names[i] = {'f', static_cast<char>('0' + i / 100), static_cast<char>('0' + i / 10 % 10),
+                static_cast<char>('0' + i % 10)};
+  return names;
+}();
+
 }  // namespace shop
 
 namespace ptc::codec {
+template <>
+struct StructTraits<::shop::Wide> {
+  static constexpr auto fields = [] {
+    std::array<FieldInfo, 130> f{};
+    for (std::size_t i = 0; i < f.size(); ++i) f[i] = {std::string_view(shop::kWideNames[i].data(), 4), false, false};
+    return f;
+  }();
+  static bool decode_field(Decoder& d, std::size_t index, Value& v, ::shop::Wide& out) {
+    return Codec<std::int64_t>::decode(d, v, out.v[index]);
+  }
+  static void fill_default(std::size_t, ::shop::Wide&) {}
+  template <class W>
+  static void encode_fields(W& w, const ::shop::Wide& value) {
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+      w.key(fields[i].name);
+      Codec<std::int64_t>::encode(w, value.v[i]);
+    }
+  }
+};
+
 template <>
 struct StructTraits<::shop::Query> {
   static constexpr std::array<FieldInfo, 4> fields{
@@ -330,6 +362,15 @@ TEST(DecodeStruct, AnEscapedKeyIsTheSameKey) {
   auto r = decode<shop::Item>(R"({"\u0069d": 3, "t\u0069tle": "t"})");
   EXPECT_TRUE(r.result.ok);
   EXPECT_EQ(r.value.id, 3);
+  // Keys are read eight bytes at a time: an escape in a later word, or a quote after an escape.
+  auto wide = decode<shop::Wide>(R"({"f00\u0030": 7, "f12\u0039": 9, "f064": 1, "f\u0030\u00364\"": 2})");
+  EXPECT_EQ(wide.value.v[0], 7);
+  EXPECT_EQ(wide.value.v[129], 9);
+  EXPECT_EQ(wide.value.v[64], 1);
+  ASSERT_EQ(wide.result.warnings.size(), 1u);
+  EXPECT_EQ(wide.result.warnings[0].path, R"(["f064\""])");
+  auto later = decode<shop::Query>(R"({"items": [], "text": "q", "limit": 5, "statu\u0073": "open"})");
+  EXPECT_TRUE(later.result.ok);
 }
 
 TEST(DecodeStruct, DefaultsFillAbsentAndNullFields) {
@@ -378,6 +419,33 @@ TEST(DecodeStruct, NestedPaths) {
   EXPECT_THAT(r.warnings, ElementsAre(Issue{"items[1].id", "coerced string \"2\" to int"}));
   expect_error<shop::Query>(R"({"text": "q", "items": {}})", "items", "expected list, got map");
   expect_error<shop::Query>("[]", "(root)", "expected map, got list");
+}
+
+TEST(DecodeStruct, ManyFieldsEachSeenOnce) {
+  auto text_without = [](std::set<std::size_t> left_out, std::string extra = "") {
+    std::string text = "{";
+    for (std::size_t i = 0; i < 130; ++i) {
+      if (left_out.contains(i)) continue;
+      if (text.size() > 1) text += ',';
+      text += '"' + std::string(shop::kWideNames[i].data(), 4) + "\":" + std::to_string(i);
+    }
+    return text + extra + "}";
+  };
+  auto all = decode<shop::Wide>(text_without({}));
+  EXPECT_TRUE(all.result.ok);
+  EXPECT_EQ(all.value.v[0], 0);
+  EXPECT_EQ(all.value.v[64], 64);
+  EXPECT_EQ(all.value.v[129], 129);
+  auto some = decode<shop::Wide>(text_without({3, 63, 64, 127, 128, 129})).result;
+  EXPECT_THAT(some.errors,
+              ElementsAre(Issue{"f003", "missing required field"}, Issue{"f063", "missing required field"},
+                          Issue{"f064", "missing required field"}, Issue{"f127", "missing required field"},
+                          Issue{"f128", "missing required field"}, Issue{"f129", "missing required field"}));
+  for (const char* again : {R"(,"f000":1)", R"(,"f064":1)", R"(,"f129":1)"}) {
+    auto twice = decode<shop::Wide>(text_without({}, again)).result;
+    ASSERT_EQ(twice.errors.size(), 1u) << again;
+    EXPECT_THAT(twice.errors[0].message, testing::StartsWith("invalid JSON: duplicate key")) << again;
+  }
 }
 
 // ---- modes ----------------------------------------------------------------------------------------

@@ -131,8 +131,7 @@ void skip(Decoder& d, Value& v) {
       for (auto result : object) {
         simdjson::ondemand::field field;
         check_json(std::move(result).get(field));
-        std::string_view key;
-        check_json(field.unescaped_key().get(key));
+        const std::string_view key = key_of(field);
         if (!keys.insert(key)) duplicate_key(d, key);
         d.push(key);
         skip(d, field.value());
@@ -247,8 +246,7 @@ nlohmann::json to_json(Decoder& d, Value& v) {
       for (auto result : object) {
         simdjson::ondemand::field field;
         detail::check_json(std::move(result).get(field));
-        std::string_view key;
-        detail::check_json(field.unescaped_key().get(key));
+        const std::string_view key = detail::key_of(field);
         if (out.contains(key)) detail::duplicate_key(d, key);
         d.push(key);
         out[std::string(key)] = to_json(d, field.value());

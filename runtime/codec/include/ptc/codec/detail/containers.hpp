@@ -132,8 +132,7 @@ struct MapCodec {
     for (auto result : object) {
       simdjson::ondemand::field field;
       check_json(std::move(result).get(field));
-      std::string_view key;
-      check_json(field.unescaped_key().get(key));
+      const std::string_view key = key_of(field);
       std::string name(key);
       if (out.find(name) != out.end()) duplicate_key(d, key);
       const auto begin = d.mark();

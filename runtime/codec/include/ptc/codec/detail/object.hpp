@@ -45,8 +45,7 @@ bool decode_object(Decoder& d, Value& v, std::span<const FieldInfo> fields, Deco
   for (auto result : object) {
     simdjson::ondemand::field field;
     detail::check_json(std::move(result).get(field));
-    std::string_view key;
-    detail::check_json(field.unescaped_key().get(key));
+    const std::string_view key = detail::key_of(field);
     Value& value = field.value();
     const std::size_t i =
         hint < fields.size() && fields[hint].name == key ? hint : detail::find_field(fields, key, hint);

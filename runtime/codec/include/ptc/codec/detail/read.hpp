@@ -5,8 +5,10 @@
 // Part of ptc/codec/codec.hpp, which includes it after declaring Codec<T>, Decoder and the writers; not
 // meant to be included on its own.
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <optional>
 #include <set>
@@ -30,6 +32,29 @@ inline void check_json(simdjson::error_code e) {
     invalid_json(e);
 }
 /// The value's kind, peeked (not read); throws InvalidJson when it is no JSON value.
+/// A field's key, unescaped. Most keys hold no escape: they are then the bytes between the quotes, read
+/// in place, which spares the unescaping call per key. simdjson has checked the text, so the key ends
+/// in a quote, and the padding after the text lets eight bytes be read at a time.
+inline std::string_view key_of(simdjson::ondemand::field& field) {
+  static_assert(std::endian::native == std::endian::little, "the first byte of a word is its lowest");
+  constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+  // The lowest byte this marks is the first zero byte of x (marks above it may be false).
+  auto zero_bytes = [](std::uint64_t x) { return (x - ones) & ~x & highs; };
+  const char* begin = field.key().raw();
+  for (const char* p = begin;; p += 8) {
+    std::uint64_t x;
+    std::memcpy(&x, p, 8);
+    const std::uint64_t quote = zero_bytes(x ^ (ones * '"'));
+    const std::uint64_t backslash = zero_bytes(x ^ (ones * '\\'));
+    if (!(quote | backslash)) continue;
+    if (quote && (!backslash || std::countr_zero(quote) < std::countr_zero(backslash)))
+      return {begin, static_cast<std::size_t>(p - begin) + static_cast<std::size_t>(std::countr_zero(quote)) / 8};
+    std::string_view key;
+    check_json(field.unescaped_key().get(key));
+    return key;
+  }
+}
+
 inline JsonKind kind_of(Value& v) {
   simdjson::ondemand::json_type t{};
   check_json(v.type().get(t));
@@ -82,19 +107,19 @@ bool enum_mismatch(Decoder& d, Value& v, std::span<const std::string_view> names
 /// Which fields of an object were seen.
 class Seen {
  public:
-  explicit Seen(std::size_t n) : many_(n > 64 ? n : 0, false) {}
+  explicit Seen(std::size_t n) : rest_(n > 64 ? (n - 1) / 64 : 0, 0) {}
   void set(std::size_t i) {
-    if (many_.empty()) {
-      few_ |= std::uint64_t{1} << i;
+    if (i < 64) [[likely]] {
+      first_ |= std::uint64_t{1} << i;
     } else {
-      many_[i] = true;
+      rest_[i / 64 - 1] |= std::uint64_t{1} << (i % 64);
     }
   }
-  bool operator[](std::size_t i) const { return many_.empty() ? (few_ >> i) & 1 : many_[i]; }
+  bool operator[](std::size_t i) const { return ((i < 64 ? first_ : rest_[i / 64 - 1]) >> (i % 64)) & 1; }
 
  private:
-  std::uint64_t few_ = 0;
-  std::vector<bool> many_;
+  std::uint64_t first_ = 0;          // fields 0 to 63, which is all of them in most structs
+  std::vector<std::uint64_t> rest_;  // 64 fields a word
 };
 
 /// The field named `key`, or fields.size(). Keys usually come in declaration order, so the search
