@@ -196,30 +196,6 @@ std::uint8_t attention(std::string_view s) {
   return seen | word_attention(load8(s.data() + n - 8));  // the last eight, overlapping bytes already seen
 }
 
-// Writes `s` quoted at `out` when it is ASCII with nothing to escape, checking and copying eight bytes
-// at a time; nullptr (having written garbage) otherwise.
-char* write_plain_string(char* out, std::string_view s) {
-  const std::size_t n = s.size();
-  *out++ = '"';
-  if (n < 8) {
-    for (std::size_t i = 0; i < n; ++i) {
-      if (kAttention[static_cast<unsigned char>(s[i])]) return nullptr;
-      out[i] = s[i];
-    }
-  } else {
-    for (std::size_t i = 0; i + 8 < n; i += 8) {
-      const std::uint64_t x = load8(s.data() + i);
-      if (word_attention(x)) return nullptr;
-      std::memcpy(out + i, &x, 8);
-    }
-    const std::uint64_t last = load8(s.data() + n - 8);
-    if (word_attention(last)) return nullptr;
-    std::memcpy(out + n - 8, &last, 8);
-  }
-  out[n] = '"';
-  return out + n + 1;
-}
-
 // The escaping itself, for both kinds of output: a buffer known to be large enough, or a growing string.
 template <class Out>
 void escape_json_string(Out& out, std::string_view s) {
@@ -276,8 +252,30 @@ struct StringOut {
 
 }  // namespace
 
+char* write_plain_json_string(char* out, std::string_view s) {
+  const std::size_t n = s.size();
+  *out++ = '"';
+  if (n < 8) {
+    for (std::size_t i = 0; i < n; ++i) {
+      if (kAttention[static_cast<unsigned char>(s[i])]) return nullptr;
+      out[i] = s[i];
+    }
+  } else {
+    for (std::size_t i = 0; i + 8 < n; i += 8) {
+      const std::uint64_t x = load8(s.data() + i);
+      if (word_attention(x)) return nullptr;
+      std::memcpy(out + i, &x, 8);
+    }
+    const std::uint64_t last = load8(s.data() + n - 8);
+    if (word_attention(last)) return nullptr;
+    std::memcpy(out + n - 8, &last, 8);
+  }
+  out[n] = '"';
+  return out + n + 1;
+}
+
 char* write_json_string(char* out, std::string_view s) {
-  if (char* end = write_plain_string(out, s)) return end;
+  if (char* end = write_plain_json_string(out, s)) return end;
   BufferOut buffer{out};
   escape_json_string(buffer, s);
   return buffer.at;

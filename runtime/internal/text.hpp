@@ -32,6 +32,9 @@ std::string quote(std::string_view s);
 void append_json_string(std::string& out, std::string_view s);
 /// The most bytes append_json_string writes for `n` bytes: a control character takes six.
 constexpr std::size_t json_string_bound(std::size_t n) { return 6 * n + 2; }
+/// `s` quoted at `out` (room for s.size() + 2 bytes) when it is ASCII with nothing to escape, checked
+/// and copied eight bytes at a time; otherwise nullptr, having written garbage.
+char* write_plain_json_string(char* out, std::string_view s);
 /// append_json_string into a buffer with room for json_string_bound(s.size()) bytes; returns the end.
 char* write_json_string(char* out, std::string_view s);
 

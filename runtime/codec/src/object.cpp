@@ -13,7 +13,7 @@ std::size_t find_field(std::span<const FieldInfo> fields, std::string_view key, 
   const std::size_t n = fields.size();
   for (std::size_t k = 0; k < n; ++k) {
     const std::size_t i = hint + k < n ? hint + k : hint + k - n;
-    if (fields[i].name == key) return i;
+    if (same_key(fields[i].name, key)) return i;
   }
   return n;
 }

@@ -35,7 +35,8 @@ void TextWriter::reserve(std::size_t n) {
   if (out_.size() < n) out_.resize(n);
 }
 
-void TextWriter::grow(std::size_t n) { out_.resize(std::max(size_ + n, 2 * out_.size() + 64)); }
+// Doubling, and starting with the bytes std::string holds without allocating.
+void TextWriter::grow(std::size_t n) { out_.resize(std::max({size_ + n, 2 * out_.size(), out_.capacity()})); }
 
 void TextWriter::null() {
   separate();
@@ -75,6 +76,11 @@ void TextWriter::number(double d) {
 
 void TextWriter::string(std::string_view s) {
   separate();
+  // Room for the usual string first: a short result then fits std::string's own inline bytes.
+  if (char* end = text::write_plain_json_string(room(s.size() + 2), s)) {
+    size_ = static_cast<std::size_t>(end - out_.data());
+    return;
+  }
   char* at = room(text::json_string_bound(s.size()));
   size_ = static_cast<std::size_t>(text::write_json_string(at, s) - out_.data());
 }

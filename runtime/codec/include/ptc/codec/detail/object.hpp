@@ -48,7 +48,7 @@ bool decode_object(Decoder& d, Value& v, std::span<const FieldInfo> fields, Deco
     const std::string_view key = detail::key_of(field);
     Value& value = field.value();
     const std::size_t i =
-        hint < fields.size() && fields[hint].name == key ? hint : detail::find_field(fields, key, hint);
+        hint < fields.size() && detail::same_key(fields[hint].name, key) ? hint : detail::find_field(fields, key, hint);
     if (i == fields.size() ? !unknown.insert(key) : seen[i]) detail::duplicate_key(d, key);
     const auto begin = d.mark();
     d.push(key);

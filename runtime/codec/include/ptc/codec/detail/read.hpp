@@ -32,6 +32,29 @@ inline void check_json(simdjson::error_code e) {
     invalid_json(e);
 }
 /// The value's kind, peeked (not read); throws InvalidJson when it is no JSON value.
+/// Whether a key read from the text is a field's name: keys are short, so eight bytes are compared at a
+/// time here rather than through a call to memcmp.
+inline bool same_key(std::string_view a, std::string_view b) {
+  const std::size_t n = a.size();
+  if (n != b.size()) return false;
+  auto word = [](const char* p, auto size) {
+    decltype(size) x;
+    std::memcpy(&x, p, sizeof x);
+    return x;
+  };
+  if (n >= 8) {  // eight bytes at a time, the last eight overlapping what was compared
+    for (std::size_t i = 0; i + 8 < n; i += 8)
+      if (word(a.data() + i, std::uint64_t{}) != word(b.data() + i, std::uint64_t{})) return false;
+    return word(a.data() + n - 8, std::uint64_t{}) == word(b.data() + n - 8, std::uint64_t{});
+  }
+  if (n >= 4)
+    return word(a.data(), std::uint32_t{}) == word(b.data(), std::uint32_t{}) &&
+           word(a.data() + n - 4, std::uint32_t{}) == word(b.data() + n - 4, std::uint32_t{});
+  for (std::size_t i = 0; i < n; ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
 /// A field's key, unescaped. Most keys hold no escape: they are then the bytes between the quotes, read
 /// in place, which spares the unescaping call per key. simdjson has checked the text, so the key ends
 /// in a quote, and the padding after the text lets eight bytes be read at a time.
