@@ -147,6 +147,15 @@ TEST(Encode, StringsEscapedAsNlohmannEscapesThem) {
       }
     }
   }
+  // Long strings and map keys, which the writer escapes on their own before copying them in.
+  for (std::size_t length : {4095u, 4096u, 4097u, 100000u}) {
+    for (const std::string& o : odd) {
+      const std::string s = std::string(length, 'x') + o;
+      ASSERT_EQ(text_of(s), dumped(json(s))) << "length " << length;
+      const std::map<std::string, int> m{{s, 1}, {o, 2}};
+      ASSERT_EQ(text_of(m), dumped(json(m))) << "length " << length;
+    }
+  }
 }
 
 TEST(Encode, StructKeysComeOutSorted) {

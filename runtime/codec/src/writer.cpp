@@ -81,6 +81,19 @@ void TextWriter::string(std::string_view s) {
     size_ = static_cast<std::size_t>(end - out_.data());
     return;
   }
+  put_escaped(s);
+}
+
+void TextWriter::put_escaped(std::string_view s) {
+  // Room for the worst case is at most a few pages for a short string; a long one is escaped on its
+  // own first, so the buffer grows by what it takes and not six times its size.
+  constexpr std::size_t kDirect = 4096;
+  if (s.size() > kDirect) {
+    std::string escaped;
+    text::append_json_string(escaped, s);
+    put(escaped);
+    return;
+  }
   char* at = room(text::json_string_bound(s.size()));
   size_ = static_cast<std::size_t>(text::write_json_string(at, s) - out_.data());
 }
@@ -95,8 +108,7 @@ void TextWriter::key(std::string_view k) {
   if (!f.empty) put(',');
   f.empty = false;
   members_.push_back({k, size_});
-  char* at = room(text::json_string_bound(k.size()) + 1);
-  size_ = static_cast<std::size_t>(text::write_json_string(at, k) - out_.data());
+  put_escaped(k);
   put(':');
   after_key_ = true;
 }

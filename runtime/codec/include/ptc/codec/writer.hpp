@@ -66,6 +66,7 @@ class TextWriter {
     size_ += s.size();
   }
   void grow(std::size_t n);
+  void put_escaped(std::string_view s);  ///< a JSON string, quoted and escaped
   void separate();
   void sort_members(std::size_t first);
   void rewrite_in_order(std::size_t first);
