@@ -2,14 +2,15 @@
 # Instructions per call for each case of bench_instructions, counted by callgrind: deterministic on
 # this machine, so before/after comparisons of a change read these rather than timings; and the
 # allocations per call, which the program counts itself.
-#   bench/callgrind.sh BUILD_DIR [case...]
+#   bench/callgrind.sh BUILD_DIR|BENCH_INSTRUCTIONS [case...]
 # Each case runs twice, with FEW and MANY iterations; (instructions(MANY) - instructions(FEW)) /
 # (MANY - FEW) leaves out start-up and the first calls. FEW is above the session's log limit (1000),
 # so dispatch is measured in its steady state, dropping the oldest event on every call.
 set -euo pipefail
-build=${1:?usage: bench/callgrind.sh BUILD_DIR [case...]}
+where=${1:?usage: bench/callgrind.sh BUILD_DIR|BENCH_INSTRUCTIONS [case...]}
 shift
-exe="$build/bench/bench_instructions"
+# A build directory, or the executable itself (bench/budget.sh, from ctest).
+if [ -f "$where" ]; then exe=$where; else exe="$where/bench/bench_instructions"; fi
 command -v valgrind >/dev/null || { echo "callgrind.sh: valgrind is not installed (scripts/setup.sh installs it)" >&2; exit 2; }
 [ -x "$exe" ] || { echo "callgrind.sh: $exe is missing; build the bench_instructions target" >&2; exit 2; }
 few=1200

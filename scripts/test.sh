@@ -2,8 +2,9 @@
 # Installs what is missing, builds everything and runs the whole test suite:
 #   0. formatting: every C++ source as .clang-format says (scripts/check-format.sh);
 #   1. g++ build with ptc-gen: unit tests, CLI tests, conformance tests against python's jsonschema,
-#      ptc-gen's extractor and emitter tests, the golden cases (compared, compiled and run), and the
-#      consumer project against an installed ptc and as a subdirectory;
+#      ptc-gen's extractor and emitter tests, the golden cases (compared, compiled and run), the
+#      consumer project against an installed ptc and as a subdirectory, and the instruction budget of
+#      decode and dispatch under callgrind (bench/budget.txt);
 #   2. clang-19 build with AddressSanitizer + UndefinedBehaviorSanitizer: the runtime's tests once more
 #      (codecs included), plus each libFuzzer target for a fixed time (PTC_FUZZ_SECONDS, default 20);
 #      ptc-gen is not built here: LLVM's own allocations would count as leaks;
