@@ -32,8 +32,7 @@ ToolResult<LazyJson> error_result(const nlohmann::json& error);
 /// type does not describe (an enum value that is no enumerator), its JSON, which dispatch checks.
 template <class T>
 LazyJson result_value(const T& value) {
-  TextWriter w;
-  Codec<T>::encode(w, value);
+  TextWriter w = write_text(value);
   if (w.off_schema()) return LazyJson(to_json_value<T>(value));
   return LazyJson::from_text(w.take());
 }

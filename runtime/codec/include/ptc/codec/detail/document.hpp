@@ -10,18 +10,26 @@
 
 namespace ptc::codec {
 
+namespace detail {
+/// `value` written by a TextWriter, which the caller takes the text from.
 template <class T>
-std::string to_text(const T& value) {
-  // Results of one type tend to be alike in size: starting at the last one's size saves the copies
-  // and page faults of growing a large string step by step. Capped, so that one huge result does not
-  // make every later small one hold megabytes.
+TextWriter write_text(const T& value) {
+  // Texts of one type tend to be alike in size: starting at the last one's size saves the copies and
+  // page faults of growing a large buffer step by step. Capped, so that one huge result does not make
+  // every later small one hold megabytes.
   constexpr std::size_t kMaxReserve = std::size_t{8} << 20;
   thread_local std::size_t last_size = 0;
   TextWriter w;
   w.reserve(std::min(last_size, kMaxReserve));
   Codec<T>::encode(w, value);
   last_size = w.size();
-  return w.take();
+  return w;
+}
+}  // namespace detail
+
+template <class T>
+std::string to_text(const T& value) {
+  return detail::write_text(value).take();
 }
 
 template <class T>
