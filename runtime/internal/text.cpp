@@ -275,7 +275,6 @@ char* write_plain_json_string(char* out, std::string_view s) {
 }
 
 char* write_json_string(char* out, std::string_view s) {
-  if (char* end = write_plain_json_string(out, s)) return end;
   BufferOut buffer{out};
   escape_json_string(buffer, s);
   return buffer.at;

@@ -76,15 +76,16 @@ void TextWriter::number(double d) {
 
 void TextWriter::string(std::string_view s) {
   separate();
-  // Room for the usual string first: a short result then fits std::string's own inline bytes.
-  if (char* end = text::write_plain_json_string(room(s.size() + 2), s)) {
-    size_ = static_cast<std::size_t>(end - out_.data());
-    return;
-  }
   put_escaped(s);
 }
 
 void TextWriter::put_escaped(std::string_view s) {
+  // Room for the usual string first, ASCII with nothing to escape: a short result then fits
+  // std::string's own inline bytes.
+  if (char* end = text::write_plain_json_string(room(s.size() + 2), s)) {
+    size_ = static_cast<std::size_t>(end - out_.data());
+    return;
+  }
   // Room for the worst case is at most a few pages for a short string; a long one is escaped on its
   // own first, so the buffer grows by what it takes and not six times its size.
   constexpr std::size_t kDirect = 4096;
