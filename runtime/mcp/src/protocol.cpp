@@ -146,15 +146,14 @@ Json Protocol::server_info() const {
   return out;
 }
 
+// The shape has one home, modern_result_text; the JSON form is its text parsed (ordered_json keeps
+// the members' order). Only discovery and tools/list take this way, not the calls.
 Json Protocol::modern_result(Json result) const {
-  Json out{{"resultType", "complete"}};
-  for (auto& [key, value] : result.items()) out[key] = std::move(value);
-  out["_meta"] = Json{{std::string(kServerInfoKey), server_info()}};
-  return out;
+  return Json::parse(modern_result_text(result.dump(-1, ' ', false, Json::error_handler_t::replace)));
 }
 
 std::string Protocol::modern_result_text(std::string_view result) const {
-  // modern_result's bytes: resultType first, the result's own members, then _meta.
+  // resultType first, the result's own members, then _meta.
   std::string out = R"({"resultType":"complete")";
   if (result.size() > 2) {
     out += ',';
