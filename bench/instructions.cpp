@@ -28,7 +28,8 @@ using GeneratedArgs = ptc_gen::orders::detail::search_orders_args;
 void decode(const std::string& text, long n) {
   for (long i = 0; i < n; ++i) {
     GeneratedArgs args;
-    if (!ptc::codec::decode_only(text, args).ok) std::abort();
+    const auto result = ptc::codec::decode_only(text, args);
+    if (!result.ok || args.limit != 20) std::abort();
   }
 }
 
@@ -53,6 +54,7 @@ void dispatch(bench::Reply reply, long n) {
 const std::map<std::string, std::function<void(long)>> kCases = {
     {"decode", [](long n) { decode(bench::kCall, n); }},
     {"decode_permuted", [](long n) { decode(bench::kPermutedCall, n); }},
+    {"decode_coerced", [](long n) { decode(bench::kCoercedCall, n); }},
     {"ondemand", [](long n) { ondemand(bench::kCall, n); }},
     {"ondemand_permuted", [](long n) { ondemand(bench::kPermutedCall, n); }},
     {"dispatch_openai", [](long n) { dispatch(bench::Reply::OpenAI, n); }},

@@ -19,6 +19,13 @@ inline const std::string kPermutedCall =
     R"("ship_to":{"country":"NO","city":"Bergen","street":"12 Harbour Road"},"include_cancelled":false,"limit":20,)"
     R"("min_total":25.5,"tags":["priority","gift"],"status":"paid","customer_email":"ada@example.com"})";
 
+/// The same call with one value to coerce (`"limit":"20"`): the decoder's optimistic pass stops there
+/// and the reporting pass decodes the whole text again.
+inline const std::string kCoercedCall =
+    R"({"customer_email":"ada@example.com","status":"paid","tags":["priority","gift"],"min_total":25.5,)"
+    R"("limit":"20","include_cancelled":false,"ship_to":{"street":"12 Harbour Road","city":"Bergen","country":"NO"},)"
+    R"("items":[{"sku":"A-100","quantity":2,"unit_price":9.99},{"sku":"B-220","quantity":1,"unit_price":24.5}]})";
+
 /// The provider's call id the replies echo.
 inline const std::string kCallId = "call_7Qx2";
 

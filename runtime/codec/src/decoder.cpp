@@ -30,14 +30,17 @@ std::string Decoder::path() const {
 }
 
 void Decoder::error(std::string message) {
+  if (optimistic_) return surprise();
   if (reporting()) adopt_error({path(), std::move(message)});
 }
 
 void Decoder::warn(std::string message) {
+  if (optimistic_) return surprise();
   if (reporting()) warnings_.push_back({path(), std::move(message)});
 }
 
 void Decoder::adopt_error(Issue issue) {
+  if (optimistic_) return surprise();
   if (!reporting()) return;
   if (mode_ == Mode::WarnOnly && !trial_) {
     warnings_.push_back(std::move(issue));
@@ -47,6 +50,7 @@ void Decoder::adopt_error(Issue issue) {
 }
 
 void Decoder::adopt_warning(Issue issue) {
+  if (optimistic_) return surprise();
   if (reporting()) warnings_.push_back(std::move(issue));
 }
 
@@ -55,9 +59,15 @@ Decoder Decoder::trial() const {
   t.trial_ = true;
   t.depth_ = depth_;
   t.path_length_ = path_length_;
-  t.path_ = path_;
+  std::copy_n(path_.begin(), std::min(path_length_, kInlinePath), t.path_.begin());
   t.deep_path_ = deep_path_;
   return t;
+}
+
+Decoder Decoder::optimistic(Mode mode) {
+  Decoder d(mode);
+  d.optimistic_ = true;
+  return d;
 }
 
 void Decoder::reorder(Mark from, std::vector<Span>& spans) {

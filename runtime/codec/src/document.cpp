@@ -35,7 +35,7 @@ class Lease {
 
 }  // namespace
 
-std::optional<bool> decode_root(std::string_view text, bool object_only, RootDecode decode) {
+std::optional<bool> decode_root(std::string_view text, bool object_only, RootDecode decode, const RootDecode* again) {
   // Read the text as ptc::parse_json reads it: a UTF-8 byte order mark at the start is skipped, and a
   // NUL byte anywhere is invalid (it used to end the input, so `{"a":1}<NUL>anything` passed).
   if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
@@ -54,23 +54,38 @@ std::optional<bool> decode_root(std::string_view text, bool object_only, RootDec
 
   simdjson::ondemand::document document;
   check_json(slot.parser.iterate(buffer, length, slot.buffer.size()).get(document));
-  simdjson::ondemand::array wrapper;
-  check_json(document.get_array().get(wrapper));
-  std::optional<bool> decoded;
-  bool first = true;
-  for (auto result : wrapper) {
-    if (!first) throw InvalidJson("invalid JSON: more than one value");
-    first = false;
-    Value value;
-    check_json(std::move(result).get(value));
-    if (object_only && kind_of(value) != coercion::JsonKind::Map) return std::nullopt;
-    decoded = decode.call(decode.context, value);
+  // One pass over the document. A first pass that has a second to fall back on stops as soon as its
+  // decode returns false, without reading the rest.
+  auto pass = [&](RootDecode run, bool first_of_two) -> std::optional<bool> {
+    simdjson::ondemand::array wrapper;
+    check_json(document.get_array().get(wrapper));
+    std::optional<bool> decoded;
+    bool first = true;
+    for (auto result : wrapper) {
+      if (!first) throw InvalidJson("invalid JSON: more than one value");
+      first = false;
+      Value value;
+      check_json(std::move(result).get(value));
+      if (object_only && kind_of(value) != coercion::JsonKind::Map) return std::nullopt;
+      decoded = run.call(run.context, value);
+      if (first_of_two && !*decoded) return decoded;
+    }
+    if (first) throw InvalidJson("invalid JSON: no value");
+    const char* rest = nullptr;
+    if (document.current_location().get(rest) == simdjson::SUCCESS)
+      throw InvalidJson("invalid JSON: content after the value");
+    return decoded;
+  };
+  if (!again) return pass(decode, false);
+  try {
+    if (auto decoded = pass(decode, true); !decoded || *decoded) return decoded;
+  } catch (const InvalidJson&) {
+    // The second pass meets it too, and throws it then.
   }
-  if (first) throw InvalidJson("invalid JSON: no value");
-  const char* rest = nullptr;
-  if (document.current_location().get(rest) == simdjson::SUCCESS)
-    throw InvalidJson("invalid JSON: content after the value");
-  return decoded;
+  // The second pass parses the text anew rather than rewinding the document: simdjson keeps an
+  // iterator's error across a rewind, and iterating such a document again can loop forever.
+  check_json(slot.parser.iterate(buffer, length, slot.buffer.size()).get(document));
+  return pass(*again, false);
 }
 
 Validation finish(Decoder& d, bool decoded) {

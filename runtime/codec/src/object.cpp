@@ -18,6 +18,17 @@ std::size_t find_field(std::span<const FieldInfo> fields, std::string_view key, 
   return n;
 }
 
+std::size_t find_raw_key(std::span<const FieldInfo> fields, const KeyWord* words, const char* raw, std::size_t hint) {
+  const std::size_t n = fields.size();
+  const std::uint64_t first = word_at(raw);
+  // From the hint to the end, then from the start: two plain loops, the tightest form of the search.
+  for (std::size_t i = hint; i < n; ++i)
+    if (raw_key_is(first, raw, fields[i], words[i])) return i;
+  for (std::size_t i = 0; i < hint && i < n; ++i)
+    if (raw_key_is(first, raw, fields[i], words[i])) return i;
+  return n;
+}
+
 void duplicate_key(Decoder& d, std::string_view key) { throw InvalidJson(coercion::duplicate_key(key, d.path())); }
 
 bool unknown_field(Decoder& d, Value& v, std::span<const FieldInfo> fields, std::string_view key) {
@@ -31,6 +42,10 @@ bool unknown_field(Decoder& d, Value& v, std::span<const FieldInfo> fields, std:
   }
   d.error(std::string(coercion::kUnexpectedField));
   return false;
+}
+
+void KeyedIssues::add(Decoder::Mark begin, Decoder::Mark end, std::size_t rank, std::string_view key, bool ok) {
+  entries_.push_back({{begin, end, rank, key}, ok});
 }
 
 bool KeyedIssues::finish() {

@@ -85,13 +85,19 @@ template <class T>
 struct StructTraits;
 
 /// Decodes a JSON object field by field, in any key order, with the validator's rules: a repeated key
-/// counts once (the last wins), missing required fields and (Strict) unexpected fields are errors,
+/// is invalid JSON (InvalidJson), missing required fields and (Strict) unexpected fields are errors,
 /// null for an optional field is fine, null or absent with a default fills the default, unknown
 /// fields are otherwise skipped (but must be valid JSON), and issues come out in field order.
 /// `decode_field(index, value)` decodes one present field; `fill_default(index)` fills a default.
 template <class DecodeField, class FillDefault>
 bool decode_object(Decoder& d, Value& v, std::span<const FieldInfo> fields, DecodeField&& decode_field,
                    FillDefault&& fill_default);
+namespace detail {
+struct KeyWord;
+template <class DecodeField, class FillDefault>
+bool decode_fields(Decoder& d, Value& v, std::span<const FieldInfo> fields, const KeyWord* words,
+                   DecodeField&& decode_field, FillDefault&& fill_default);
+}  // namespace detail
 
 /// Checks `value` (already decoded) against the refinements of `constraint`, an `[:and T refinements...]`
 /// schema from PTC_RANGE / PTC_PATTERN, with the validator's messages; T itself is not checked again.

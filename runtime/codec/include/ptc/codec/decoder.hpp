@@ -65,6 +65,18 @@ class Decoder {
   /// depth, its own issues, Strict if this one is Strict and Enabled otherwise, errors kept as errors.
   Decoder trial() const;
 
+  /// A decoder for a first, optimistic pass over a document: it records no issue, only that one arose
+  /// (surprised()), and objects skip the bookkeeping that orders issues by field. Most arguments a
+  /// model sends decode without any issue; for the others the document is decoded again from the
+  /// start with a reporting decoder (detail::decode_document_into), so what is reported never depends
+  /// on this pass.
+  static Decoder optimistic(Mode mode);
+  bool is_optimistic() const { return optimistic_; }
+  /// Whether an optimistic decoder met anything it would have reported, error or warning.
+  bool surprised() const { return surprised_; }
+  /// What an optimistic decoder does in place of recording: notes that the pass cannot be used.
+  void surprise() { surprised_ = true; }
+
   /// Positions in the issue lists; objects use them to put their issues in field order.
   struct Mark {
     std::size_t errors = 0;
@@ -96,10 +108,12 @@ class Decoder {
   std::optional<nlohmann::json> take_noted_integer() { return std::exchange(noted_integer_, std::nullopt); }
 
  private:
+  // No member initializers: path_ is left unwritten until a segment is pushed, which spares a decode
+  // clearing sixteen segments it mostly never reads.
   struct Segment {
     std::string_view key;
-    std::size_t index = 0;
-    bool is_key = false;
+    std::size_t index;
+    bool is_key;
   };
   // Every field and item is pushed and popped, so the usual path lives inline, not on the heap.
   static constexpr std::size_t kInlinePath = 16;
@@ -116,6 +130,8 @@ class Decoder {
 
   Mode mode_;
   bool trial_ = false;
+  bool optimistic_ = false;
+  bool surprised_ = false;
   std::size_t depth_ = 0;
   std::size_t path_length_ = 0;
   std::array<Segment, kInlinePath> path_;

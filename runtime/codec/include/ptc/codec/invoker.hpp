@@ -90,7 +90,7 @@ class Invoker final : public ToolInvoker {
   std::optional<Prepared> decode(std::string_view text, Mode mode) const {
     auto args = std::make_shared<Args>();
     Decoder d(mode);
-    auto decoded = detail::decode_root(text, true, [&](Value& v) { return Codec<Args>::decode(d, v, *args); });
+    auto decoded = detail::decode_document_into(d, text, true, *args);
     if (!decoded) return std::nullopt;
     Prepared p;
     p.validation = detail::finish(d, *decoded);

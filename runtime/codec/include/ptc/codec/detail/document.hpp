@@ -40,13 +40,26 @@ nlohmann::json to_json_value(const T& value) {
 }
 
 namespace detail {
+/// Decodes the JSON text `text` into `out`, recording issues in `d`, a new reporting decoder; otherwise
+/// as decode_root: nullopt when `object_only` and the text is no object, InvalidJson when it is not
+/// JSON. An optimistic pass goes first (Decoder::optimistic). Only when it meets something to report
+/// is the document read again, from its start, by `d`. A document that needs coercing or has errors
+/// pays for part of a pass more; the others do without the bookkeeping of issues.
+template <class T>
+std::optional<bool> decode_document_into(Decoder& d, std::string_view text, bool object_only, T& out) {
+  Decoder first = Decoder::optimistic(d.mode());
+  auto optimistic = [&](Value& v) { return Codec<T>::decode(first, v, out) && !first.surprised(); };
+  auto reporting = [&](Value& v) { return Codec<T>::decode(d, v, out); };
+  const RootDecode again = root_decode(reporting);
+  return decode_root(text, object_only, root_decode(optimistic), &again);
+}
+
 // Decodes into `out`; false when the text is not JSON (then `result` holds only that error).
 template <class T>
 bool decode_document(std::string_view text, T& out, Mode mode, Validation& result) {
   Decoder d(mode);
   try {
-    result =
-        detail::finish(d, *detail::decode_root(text, false, [&](Value& v) { return Codec<T>::decode(d, v, out); }));
+    result = detail::finish(d, *decode_document_into(d, text, false, out));
   } catch (const InvalidJson& e) {
     result.ok = false;
     result.errors.push_back({std::string(coercion::kRootPath), e.what()});

@@ -12,11 +12,13 @@ namespace ptc::codec {
 template <detail::HasStructTraits T>
 struct Codec<T> {
   static constexpr Shape shape{kind_bit(coercion::JsonKind::Map), true};
+  static constexpr bool kPlain = detail::plain_names(StructTraits<T>::fields);
+  static constexpr auto key_words = detail::key_words<std::size(StructTraits<T>::fields)>(StructTraits<T>::fields);
   static std::string type_name() { return "map"; }
   static bool decode(Decoder& d, Value& v, T& out) {
     out = T{};
-    return decode_object(
-        d, v, StructTraits<T>::fields,
+    return detail::decode_fields(
+        d, v, StructTraits<T>::fields, kPlain ? key_words.data() : nullptr,
         [&](std::size_t index, Value& field) { return StructTraits<T>::decode_field(d, index, field, out); },
         [&](std::size_t index) { StructTraits<T>::fill_default(index, out); });
   }
@@ -31,34 +33,57 @@ struct Codec<T> {
 template <class DecodeField, class FillDefault>
 bool decode_object(Decoder& d, Value& v, std::span<const FieldInfo> fields, DecodeField&& decode_field,
                    FillDefault&& fill_default) {
-  if (bool r = false; !detail::is_kind(d, v, coercion::JsonKind::Map, "map", &r, [&](Value& inner) {
-        return decode_object(d, inner, fields, decode_field, fill_default);
-      }))
-    return r;
-  simdjson::ondemand::object object;
-  detail::check_json(v.get_object().get(object));
-  d.enter();
-  detail::KeyedIssues issues(d);
-  detail::Seen seen(fields.size());
-  detail::SeenKeys unknown;
+  return detail::decode_fields(d, v, fields, nullptr, decode_field, fill_default);
+}
+
+namespace detail {
+
+/// The field that the key of `field` names, or fields.size() for an undeclared key; `key` is set to the
+/// key. Keys mostly come unescaped: with the fields' KeyWords (`words`), the names are compared with the
+/// text in place first, which spares finding where the key ends. An escaped or undeclared key takes the
+/// slower way.
+[[gnu::always_inline]] inline std::size_t field_of(simdjson::ondemand::field& field, std::span<const FieldInfo> fields,
+                                                   const KeyWord* words, std::size_t hint, std::string_view& key) {
+  std::size_t i = fields.size();
+  if (words) {
+    const char* raw = field.key().raw();
+    i = hint < fields.size() && raw_key_is(word_at(raw), raw, fields[hint], words[hint])
+            ? hint
+            : find_raw_key(fields, words, raw, hint);
+  }
+  if (i < fields.size()) [[likely]] {
+    key = fields[i].name;
+    return i;
+  }
+  key = key_of(field);
+  return find_field(fields, key, hint);
+}
+
+/// The keys of an object, read by a reporting decoder: every issue is recorded at its path and put in
+/// the validator's order.
+template <class DecodeField, class FillDefault>
+bool read_fields(Decoder& d, simdjson::ondemand::object& object, std::span<const FieldInfo> fields,
+                 const KeyWord* words, DecodeField& decode_field, FillDefault& fill_default) {
+  KeyedIssues issues(d);
+  Seen seen(fields.size());
+  SeenKeys unknown;
   std::size_t hint = 0;
   for (auto result : object) {
     simdjson::ondemand::field field;
-    detail::check_json(std::move(result).get(field));
-    const std::string_view key = detail::key_of(field);
+    check_json(std::move(result).get(field));
+    std::string_view key;
+    const std::size_t i = field_of(field, fields, words, hint, key);
     Value& value = field.value();
-    const std::size_t i =
-        hint < fields.size() && detail::same_key(fields[hint].name, key) ? hint : detail::find_field(fields, key, hint);
-    if (i == fields.size() ? !unknown.insert(key) : seen[i]) detail::duplicate_key(d, key);
+    if (i == fields.size() ? !unknown.insert(key) : seen[i]) duplicate_key(d, key);
     const auto begin = d.mark();
     d.push(key);
     bool ok = true;
     if (i == fields.size()) {
-      ok = detail::unknown_field(d, value, fields, key);
+      ok = unknown_field(d, value, fields, key);
     } else {
       seen.set(i);
       hint = i + 1;
-      if (fields[i].has_default && detail::take_null(value)) {
+      if (fields[i].has_default && take_null(value)) {
         fill_default(i);
       } else {
         ok = decode_field(i, value);
@@ -72,11 +97,69 @@ bool decode_object(Decoder& d, Value& v, std::span<const FieldInfo> fields, Deco
     if (fields[i].has_default) {
       fill_default(i);
     } else if (!fields[i].optional) {
-      detail::missing_field(d, issues, i, fields[i].name);
+      missing_field(d, issues, i, fields[i].name);
     }
   }
-  d.leave();
   return issues.finish();
 }
+
+/// The keys of an object, read by an optimistic decoder (Decoder::optimistic): no path, no order of
+/// issues. It stops at the first thing a reporting decoder would record: an undeclared key (a
+/// warning, or an error in Strict mode), a repeated one (invalid JSON), a value that needs coercing
+/// or does not decode, a missing required field.
+template <class DecodeField, class FillDefault>
+bool read_fields_optimistically(Decoder& d, simdjson::ondemand::object& object, std::span<const FieldInfo> fields,
+                                const KeyWord* words, DecodeField& decode_field, FillDefault& fill_default) {
+  Seen seen(fields.size());
+  std::size_t hint = 0;
+  for (auto result : object) {
+    simdjson::ondemand::field field;
+    check_json(std::move(result).get(field));
+    std::string_view key;
+    const std::size_t i = field_of(field, fields, words, hint, key);
+    if (i == fields.size() || seen[i]) [[unlikely]] {
+      d.surprise();
+      return false;
+    }
+    seen.set(i);
+    hint = i + 1;
+    Value& value = field.value();
+    if (fields[i].has_default && take_null(value)) {
+      fill_default(i);
+    } else if (!decode_field(i, value) || d.surprised()) [[unlikely]] {
+      d.surprise();
+      return false;
+    }
+  }
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    if (seen[i]) continue;
+    if (fields[i].has_default) {
+      fill_default(i);
+    } else if (!fields[i].optional) {
+      d.surprise();
+      return false;
+    }
+  }
+  return true;
+}
+
+/// decode_object; `words` are the fields' KeyWords when their names are plain (plain_names), else null.
+template <class DecodeField, class FillDefault>
+bool decode_fields(Decoder& d, Value& v, std::span<const FieldInfo> fields, const KeyWord* words,
+                   DecodeField&& decode_field, FillDefault&& fill_default) {
+  if (bool r = false; !is_kind(d, v, coercion::JsonKind::Map, "map", &r, [&](Value& inner) {
+        return decode_fields(d, inner, fields, words, decode_field, fill_default);
+      }))
+    return r;
+  simdjson::ondemand::object object;
+  check_json(v.get_object().get(object));
+  d.enter();
+  const bool ok = d.is_optimistic() ? read_fields_optimistically(d, object, fields, words, decode_field, fill_default)
+                                    : read_fields(d, object, fields, words, decode_field, fill_default);
+  d.leave();
+  return ok;
+}
+
+}  // namespace detail
 
 }  // namespace ptc::codec

@@ -31,12 +31,9 @@ inline void check_json(simdjson::error_code e) {
   if (e != simdjson::SUCCESS) [[unlikely]]
     invalid_json(e);
 }
-/// The value's kind, peeked (not read); throws InvalidJson when it is no JSON value.
-/// Whether a key read from the text is a field's name: keys are short, so eight bytes are compared at a
+/// Whether the `n` bytes at `a` and `b` are equal: keys are short, so eight bytes are compared at a
 /// time here rather than through a call to memcmp.
-inline bool same_key(std::string_view a, std::string_view b) {
-  const std::size_t n = a.size();
-  if (n != b.size()) return false;
+[[gnu::always_inline]] inline bool same_bytes(const char* a, const char* b, std::size_t n) {
   auto word = [](const char* p, auto size) {
     decltype(size) x;
     std::memcpy(&x, p, sizeof x);
@@ -44,16 +41,74 @@ inline bool same_key(std::string_view a, std::string_view b) {
   };
   if (n >= 8) {  // eight bytes at a time, the last eight overlapping what was compared
     for (std::size_t i = 0; i + 8 < n; i += 8)
-      if (word(a.data() + i, std::uint64_t{}) != word(b.data() + i, std::uint64_t{})) return false;
-    return word(a.data() + n - 8, std::uint64_t{}) == word(b.data() + n - 8, std::uint64_t{});
+      if (word(a + i, std::uint64_t{}) != word(b + i, std::uint64_t{})) return false;
+    return word(a + n - 8, std::uint64_t{}) == word(b + n - 8, std::uint64_t{});
   }
   if (n >= 4)
-    return word(a.data(), std::uint32_t{}) == word(b.data(), std::uint32_t{}) &&
-           word(a.data() + n - 4, std::uint32_t{}) == word(b.data() + n - 4, std::uint32_t{});
+    return word(a, std::uint32_t{}) == word(b, std::uint32_t{}) &&
+           word(a + n - 4, std::uint32_t{}) == word(b + n - 4, std::uint32_t{});
   for (std::size_t i = 0; i < n; ++i)
     if (a[i] != b[i]) return false;
   return true;
 }
+/// Whether a key read from the text is a field's name.
+inline bool same_key(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && same_bytes(a.data(), b.data(), a.size());
+}
+/// How a field's key is recognised in place in the text, without finding where the key ends: the
+/// first eight bytes after the opening quote of the name written without escapes, and which of them
+/// count. A name of fewer than eight bytes counts its closing quote as well, and nothing after it.
+struct KeyWord {
+  std::uint64_t value = 0;
+  std::uint64_t mask = 0;
+};
+
+/// Whether no name holds a quote or a backslash: only then is a key whose bytes equal a name that name.
+constexpr bool plain_names(std::span<const FieldInfo> fields) {
+  for (const auto& f : fields)
+    if (f.name.find_first_of("\\\"") != std::string_view::npos) return false;
+  return true;
+}
+
+/// The KeyWords of `fields`, whose names must be plain (plain_names).
+template <std::size_t N>
+constexpr std::array<KeyWord, N> key_words(std::span<const FieldInfo> fields) {
+  static_assert(std::endian::native == std::endian::little, "the first byte of a word is its lowest");
+  std::array<KeyWord, N> out{};
+  for (std::size_t i = 0; i < N; ++i) {
+    const std::string_view name = fields[i].name;
+    for (std::size_t b = 0; b < 8 && b <= name.size(); ++b) {
+      const auto c = static_cast<unsigned char>(b < name.size() ? name[b] : '"');
+      out[i].value |= std::uint64_t{c} << (8 * b);
+      out[i].mask |= std::uint64_t{0xff} << (8 * b);
+    }
+  }
+  return out;
+}
+
+/// The eight bytes at `p` as a word, the first byte lowest.
+[[gnu::always_inline]] inline std::uint64_t word_at(const char* p) {
+  std::uint64_t x;
+  std::memcpy(&x, p, 8);
+  return x;
+}
+
+/// Whether the key whose text starts at `raw` (past its opening quote), of which `first` holds the
+/// first eight bytes, is `field`, written without escapes. A name of eight bytes or more is compared
+/// further, up to its closing quote; a longer name differs at the key's closing quote, and same_bytes
+/// stops at the first word that differs, so nothing is read past eight bytes after that quote, which
+/// simdjson's padding covers.
+[[gnu::always_inline]] inline bool raw_key_is(std::uint64_t first, const char* raw, const FieldInfo& field,
+                                              KeyWord word) {
+  if ((first & word.mask) != word.value) return false;
+  const std::size_t n = field.name.size();
+  return n < 8 || (same_bytes(raw + 8, field.name.data() + 8, n - 8) && raw[n] == '"');
+}
+
+/// The field the key whose text starts at `raw` names, written without escapes, or fields.size().
+/// `words` are the fields' KeyWords. Keys usually come in declaration order, so the search starts at
+/// `hint` (the field after the last one found).
+std::size_t find_raw_key(std::span<const FieldInfo> fields, const KeyWord* words, const char* raw, std::size_t hint);
 
 /// A field's key, unescaped. Most keys hold no escape: they are then the bytes between the quotes, read
 /// in place, which spares the unescaping call per key. simdjson has checked the text, so the key ends
@@ -78,6 +133,7 @@ inline std::string_view key_of(simdjson::ondemand::field& field) {
   }
 }
 
+/// The value's kind, peeked (not read); throws InvalidJson when it is no JSON value.
 inline JsonKind kind_of(Value& v) {
   simdjson::ondemand::json_type t{};
   check_json(v.type().get(t));
@@ -173,15 +229,17 @@ class KeyedIssues {
  public:
   explicit KeyedIssues(Decoder& d) : d_(d), from_(d.mark()) {}
   /// After decoding one key's value, whose issues were recorded since `begin`.
-  void close(Decoder::Mark begin, std::size_t rank, std::string_view key, bool ok) {
+  [[gnu::always_inline]] void close(Decoder::Mark begin, std::size_t rank, std::string_view key, bool ok) {
     const auto end = d_.mark();
-    if (ok && begin == end) return;  // nothing to order
-    entries_.push_back({{begin, end, rank, key}, ok});
+    if (ok && begin == end) [[likely]]
+      return;  // nothing to order
+    add(begin, end, rank, key, ok);
   }
   /// Orders the issues; whether every key decoded.
   bool finish();
 
  private:
+  void add(Decoder::Mark begin, Decoder::Mark end, std::size_t rank, std::string_view key, bool ok);
   struct Entry {
     Decoder::Span span;
     bool ok = true;
@@ -214,13 +272,18 @@ struct RootDecode {
 };
 /// Parses `text` (one JSON value) with this thread's parser for the current nesting of documents, and
 /// calls `decode` on the value. Throws InvalidJson when the text is not JSON. With `object_only`, a
-/// value that is not an object is not decoded: nullopt.
-std::optional<bool> decode_root(std::string_view text, bool object_only, RootDecode decode);
+/// value that is not an object is not decoded: nullopt. With `again`, a `decode` that returns false
+/// (or throws InvalidJson) is a first pass that gave up: the text is then read again from its start by
+/// `again`, whose outcome is the result.
+std::optional<bool> decode_root(std::string_view text, bool object_only, RootDecode decode,
+                                const RootDecode* again = nullptr);
+template <class F>
+RootDecode root_decode(F& decode) {
+  return RootDecode{&decode, [](void* c, Value& v) -> bool { return (*static_cast<F*>(c))(v); }};
+}
 template <class F>
 std::optional<bool> decode_root(std::string_view text, bool object_only, F&& decode) {
-  using Fn = std::remove_reference_t<F>;
-  return decode_root(text, object_only,
-                     RootDecode{&decode, [](void* c, Value& v) -> bool { return (*static_cast<Fn*>(c))(v); }});
+  return decode_root(text, object_only, root_decode(decode));
 }
 /// A string where a list or map belongs (`want`): outside Strict mode and below the arguments object,
 /// text that coercion::container_from_text accepts is decoded by `decode` after the warning `coerced
@@ -229,9 +292,7 @@ std::optional<bool> decode_root(std::string_view text, bool object_only, F&& dec
 bool from_text(Decoder& d, Value& v, JsonKind want, std::string_view what, RootDecode decode);
 template <class F>
 bool from_text(Decoder& d, Value& v, JsonKind want, std::string_view what, F&& decode) {
-  using Fn = std::remove_reference_t<F>;
-  return from_text(d, v, want, what,
-                   RootDecode{&decode, [](void* c, Value& value) -> bool { return (*static_cast<Fn*>(c))(value); }});
+  return from_text(d, v, want, what, root_decode(decode));
 }
 /// The start of every list and map codec: true when `v` is of kind `want`. Otherwise the value is
 /// read here (from_text for a string, else `expected <what>, got ...`) and `*result` says whether it
