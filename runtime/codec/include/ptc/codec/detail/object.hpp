@@ -131,6 +131,7 @@ bool read_fields_optimistically(Decoder& d, simdjson::ondemand::object& object, 
       return false;
     }
   }
+  if (seen.all(fields.size())) return true;
   for (std::size_t i = 0; i < fields.size(); ++i) {
     if (seen[i]) continue;
     if (fields[i].has_default) {

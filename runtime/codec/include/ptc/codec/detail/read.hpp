@@ -195,6 +195,13 @@ class Seen {
     }
   }
   bool operator[](std::size_t i) const { return ((i < 64 ? first_ : rest_[i / 64 - 1]) >> (i % 64)) & 1; }
+  /// Whether all of the first `n` fields were seen (n is the size given at construction).
+  bool all(std::size_t n) const {
+    if (n <= 64) return first_ == (n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1);
+    for (std::size_t i = 0; i < n; ++i)
+      if (!(*this)[i]) return false;
+    return true;
+  }
 
  private:
   std::uint64_t first_ = 0;          // fields 0 to 63, which is all of them in most structs
