@@ -792,9 +792,12 @@ TEST(DecodeAny, KeepsTheJsonAsNlohmannReadsIt) {
 
 // ---- paths and threads ----------------------------------------------------------------------------
 
+// std::array<T, 1> rather than std::vector<T>: a vector's name spells T twice (once more in its
+// allocator), so twenty levels make names of 2^20 copies, which debug information writes out in full
+// (the file took minutes and gigabytes to compile with -g).
 template <int N>
 struct Nested {
-  using type = std::vector<typename Nested<N - 1>::type>;
+  using type = std::array<typename Nested<N - 1>::type, 1>;
 };
 template <>
 struct Nested<0> {

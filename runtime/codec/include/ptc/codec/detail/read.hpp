@@ -301,6 +301,13 @@ template <class F>
 bool from_text(Decoder& d, Value& v, JsonKind want, std::string_view what, F&& decode) {
   return from_text(d, v, want, what, root_decode(decode));
 }
+/// is_kind's slow path, kept out of line and apart from the hot code: `decode` is the codec itself,
+/// which need not be inlined into itself for a value of the wrong kind.
+template <class F>
+[[gnu::noinline, gnu::cold]] bool not_of_kind(Decoder& d, Value& v, JsonKind kind, JsonKind want,
+                                               std::string_view what, F& decode) {
+  return kind == JsonKind::String ? from_text(d, v, want, what, decode) : fail(d, v, what);
+}
 /// The start of every list and map codec: true when `v` is of kind `want`. Otherwise the value is
 /// read here (from_text for a string, else `expected <what>, got ...`) and `*result` says whether it
 /// decoded.
@@ -309,7 +316,7 @@ bool is_kind(Decoder& d, Value& v, JsonKind want, std::string_view what, bool* r
   const JsonKind kind = kind_of(v);
   if (kind == want) [[likely]]
     return true;
-  *result = kind == JsonKind::String ? from_text(d, v, want, what, decode) : fail(d, v, what);
+  *result = not_of_kind(d, v, kind, want, what, decode);
   return false;
 }
 
