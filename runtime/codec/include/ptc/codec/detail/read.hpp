@@ -304,8 +304,8 @@ bool from_text(Decoder& d, Value& v, JsonKind want, std::string_view what, F&& d
 /// is_kind's slow path, kept out of line and apart from the hot code: `decode` is the codec itself,
 /// which need not be inlined into itself for a value of the wrong kind.
 template <class F>
-[[gnu::noinline, gnu::cold]] bool not_of_kind(Decoder& d, Value& v, JsonKind kind, JsonKind want,
-                                               std::string_view what, F& decode) {
+[[gnu::noinline, gnu::cold]] bool not_of_kind(Decoder& d, Value& v, JsonKind kind, JsonKind want, std::string_view what,
+                                              F& decode) {
   return kind == JsonKind::String ? from_text(d, v, want, what, decode) : fail(d, v, what);
 }
 /// The start of every list and map codec: true when `v` is of kind `want`. Otherwise the value is
