@@ -1,11 +1,34 @@
 #include <array>
+#include <cerrno>
 #include <cstdint>
 #include <random>
 #include <string>
+#include <system_error>
+
+#include <sys/random.h>
 
 #include <ptc/uuid.hpp>
 
 namespace ptc {
+
+namespace {
+
+/// `bytes` as a version 4 UUID's text: the version and variant bits set, the rest as they are.
+std::string format_uuid(std::array<std::uint8_t, 16> bytes) {
+  bytes[6] = static_cast<std::uint8_t>((bytes[6] & 0x0f) | 0x40);  // version 4
+  bytes[8] = static_cast<std::uint8_t>((bytes[8] & 0x3f) | 0x80);  // RFC 4122 variant
+  static constexpr char kHex[] = "0123456789abcdef";
+  char text[36];
+  char* at = text;
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) *at++ = '-';
+    *at++ = kHex[bytes[i] >> 4];
+    *at++ = kHex[bytes[i] & 0x0f];
+  }
+  return std::string(text, sizeof text);  // one allocation, no growth checks per character
+}
+
+}  // namespace
 
 std::string make_uuid() {
   // Seeded from 256 bits of the OS's entropy: one 32-bit seed would allow only 2^32 sequences.
@@ -19,17 +42,20 @@ std::string make_uuid() {
     std::uint64_t r = engine();
     for (std::size_t j = 0; j < 8; ++j) bytes[i + j] = static_cast<std::uint8_t>(r >> (8 * j));
   }
-  bytes[6] = static_cast<std::uint8_t>((bytes[6] & 0x0f) | 0x40);  // version 4
-  bytes[8] = static_cast<std::uint8_t>((bytes[8] & 0x3f) | 0x80);  // RFC 4122 variant
-  static constexpr char kHex[] = "0123456789abcdef";
-  char text[36];
-  char* at = text;
-  for (std::size_t i = 0; i < bytes.size(); ++i) {
-    if (i == 4 || i == 6 || i == 8 || i == 10) *at++ = '-';
-    *at++ = kHex[bytes[i] >> 4];
-    *at++ = kHex[bytes[i] & 0x0f];
+  return format_uuid(bytes);
+}
+
+std::string make_secret_uuid() {
+  std::array<std::uint8_t, 16> bytes{};
+  std::size_t filled = 0;
+  while (filled < bytes.size()) {
+    // Up to 256 bytes come whole once the kernel's generator is ready; a signal may still interrupt.
+    const ssize_t n = getrandom(bytes.data() + filled, bytes.size() - filled, 0);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw std::system_error(errno, std::generic_category(), "getrandom");
+    filled += static_cast<std::size_t>(n);
   }
-  return std::string(text, sizeof text);  // one allocation, no growth checks per character
+  return format_uuid(bytes);
 }
 
 }  // namespace ptc

@@ -293,7 +293,7 @@ HttpResponse McpHttpEndpoint::State::post(const HttpRequest& request) {
     client = std::make_shared<Client>(protocol.new_session());  // stateless: nothing outlives the request
   } else if (message.kind == Message::Kind::Request && message.method == "initialize") {
     client = std::make_shared<Client>(protocol.new_session());
-    const std::string id = make_uuid();
+    const std::string id = make_secret_uuid();  // it is all a client needs to act in the session
     add_session(id, client);
     headers.emplace_back("Mcp-Session-Id", id);
   } else if (auto id = request.header("Mcp-Session-Id")) {
