@@ -148,12 +148,16 @@ bool read_fields_optimistically(Decoder& d, simdjson::ondemand::object& object, 
 template <class DecodeField, class FillDefault>
 bool decode_fields(Decoder& d, Value& v, std::span<const FieldInfo> fields, const KeyWord* words,
                    DecodeField&& decode_field, FillDefault&& fill_default) {
-  if (bool r = false; !is_kind(d, v, coercion::JsonKind::Map, "map", &r, [&](Value& inner) {
-        return decode_fields(d, inner, fields, words, decode_field, fill_default);
-      }))
-    return r;
+  // Opening the object is tried first: it fails without reading anything when the value is of another
+  // kind, so the usual case does without peeking at the kind.
   simdjson::ondemand::object object;
-  check_json(v.get_object().get(object));
+  if (v.get_object().get(object) != simdjson::SUCCESS) [[unlikely]] {
+    if (bool r = false; !is_kind(d, v, coercion::JsonKind::Map, "map", &r, [&](Value& inner) {
+          return decode_fields(d, inner, fields, words, decode_field, fill_default);
+        }))
+      return r;
+    check_json(v.get_object().get(object));  // a map that does not open is not JSON
+  }
   d.enter();
   const bool ok = d.is_optimistic() ? read_fields_optimistically(d, object, fields, words, decode_field, fill_default)
                                     : read_fields(d, object, fields, words, decode_field, fill_default);
