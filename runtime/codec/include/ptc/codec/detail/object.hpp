@@ -59,6 +59,36 @@ namespace detail {
   return find_field(fields, key, hint);
 }
 
+/// Reads the keys of `object` in order, calling `key_read(i, key, value)` with the field each key names
+/// (fields.size() for an undeclared key) until it returns false; whether it never did. Keys usually
+/// come in declaration order, so each search starts at the field after the last one found.
+template <class KeyRead>
+[[gnu::always_inline]] inline bool each_field(simdjson::ondemand::object& object, std::span<const FieldInfo> fields,
+                                              const KeyWord* words, KeyRead&& key_read) {
+  std::size_t hint = 0;
+  for (auto result : object) {
+    simdjson::ondemand::field field;
+    check_json(std::move(result).get(field));
+    std::string_view key;
+    const std::size_t i = field_of(field, fields, words, hint, key);
+    if (i < fields.size()) hint = i + 1;
+    if (!key_read(i, key, field.value())) return false;
+  }
+  return true;
+}
+
+/// A declared field present in the object: null or a value for a field with a default fills the
+/// default (null), else the value is decoded.
+template <class DecodeField, class FillDefault>
+[[gnu::always_inline]] inline bool read_present(std::span<const FieldInfo> fields, std::size_t i, Value& value,
+                                                DecodeField& decode_field, FillDefault& fill_default) {
+  if (fields[i].has_default && take_null(value)) {
+    fill_default(i);
+    return true;
+  }
+  return decode_field(i, value);
+}
+
 /// The keys of an object, read by a reporting decoder: every issue is recorded at its path and put in
 /// the validator's order.
 template <class DecodeField, class FillDefault>
@@ -67,13 +97,7 @@ bool read_fields(Decoder& d, simdjson::ondemand::object& object, std::span<const
   KeyedIssues issues(d);
   Seen seen(fields.size());
   SeenKeys unknown;
-  std::size_t hint = 0;
-  for (auto result : object) {
-    simdjson::ondemand::field field;
-    check_json(std::move(result).get(field));
-    std::string_view key;
-    const std::size_t i = field_of(field, fields, words, hint, key);
-    Value& value = field.value();
+  each_field(object, fields, words, [&](std::size_t i, std::string_view key, Value& value) {
     if (i == fields.size() ? !unknown.insert(key) : seen[i]) duplicate_key(d, key);
     const auto begin = d.mark();
     d.push(key);
@@ -82,16 +106,12 @@ bool read_fields(Decoder& d, simdjson::ondemand::object& object, std::span<const
       ok = unknown_field(d, value, fields, key);
     } else {
       seen.set(i);
-      hint = i + 1;
-      if (fields[i].has_default && take_null(value)) {
-        fill_default(i);
-      } else {
-        ok = decode_field(i, value);
-      }
+      ok = read_present(fields, i, value, decode_field, fill_default);
     }
     d.pop();
     issues.close(begin, i, key, ok);
-  }
+    return true;
+  });
   for (std::size_t i = 0; i < fields.size(); ++i) {
     if (seen[i]) continue;
     if (fields[i].has_default) {
@@ -111,25 +131,15 @@ template <class DecodeField, class FillDefault>
 bool read_fields_optimistically(Decoder& d, simdjson::ondemand::object& object, std::span<const FieldInfo> fields,
                                 const KeyWord* words, DecodeField& decode_field, FillDefault& fill_default) {
   Seen seen(fields.size());
-  std::size_t hint = 0;
-  for (auto result : object) {
-    simdjson::ondemand::field field;
-    check_json(std::move(result).get(field));
-    std::string_view key;
-    const std::size_t i = field_of(field, fields, words, hint, key);
-    if (i == fields.size() || seen[i]) [[unlikely]] {
-      d.surprise();
+  const bool read = each_field(object, fields, words, [&](std::size_t i, std::string_view, Value& value) {
+    if (i == fields.size() || seen[i]) [[unlikely]]
       return false;
-    }
     seen.set(i);
-    hint = i + 1;
-    Value& value = field.value();
-    if (fields[i].has_default && take_null(value)) {
-      fill_default(i);
-    } else if (!decode_field(i, value) || d.surprised()) [[unlikely]] {
-      d.surprise();
-      return false;
-    }
+    return read_present(fields, i, value, decode_field, fill_default) && !d.surprised();
+  });
+  if (!read) [[unlikely]] {
+    d.surprise();
+    return false;
   }
   if (seen.all(fields.size())) return true;
   for (std::size_t i = 0; i < fields.size(); ++i) {
