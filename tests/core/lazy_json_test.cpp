@@ -1,5 +1,8 @@
 // ptc::LazyJson: a value known by its text is parsed only when read as JSON, once, from any thread.
+#include <atomic>
+#include <memory>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -67,6 +70,67 @@ TEST(LazyJson, ManyThreadsReadingTheFirstTimeGetOneValue) {
   for (auto& t : threads) t.join();
   for (const json* p : seen) EXPECT_EQ(p, seen[0]);
   EXPECT_EQ((*seen[0])["k"], "v");
+}
+
+TEST(LazyJson, ADeferredSourceIsWrittenOnceAndThenReleased) {
+  auto source = std::make_shared<const std::string>("[1,2]");
+  const std::weak_ptr<const std::string> watch = source;
+  static int writes = 0;
+  writes = 0;
+  const auto value = ptc::LazyJson::deferred(std::move(source), [](const void* s) {
+    ++writes;
+    return *static_cast<const std::string*>(s);
+  });
+  EXPECT_FALSE(watch.expired());  // kept until the text is needed
+  const ptc::LazyJson copy = value;
+  ASSERT_NE(value.text(), nullptr);
+  EXPECT_EQ(*value.text(), "[1,2]");
+  EXPECT_EQ(copy.text(), value.text());
+  EXPECT_EQ(writes, 1);
+  EXPECT_TRUE(watch.expired());
+  EXPECT_EQ(copy.json(), json::array({1, 2}));
+}
+
+TEST(LazyJson, AWriterThatThrowsIsTriedAgainByTheNextReader) {
+  int calls = 0;
+  const auto value = ptc::LazyJson::deferred([&calls]() -> std::string {
+    if (++calls == 1) throw std::runtime_error("not yet");
+    return "7";
+  });
+  EXPECT_THROW(value.text(), std::runtime_error);
+  ASSERT_NE(value.text(), nullptr);
+  EXPECT_EQ(*value.text(), "7");
+  EXPECT_EQ(value.json(), 7);
+  EXPECT_EQ(calls, 2);
+}
+
+TEST(LazyJson, ManyThreadsReadingADeferredValueRunItsWriterOnce) {
+  std::atomic<int> writes{0};
+  const auto value = ptc::LazyJson::deferred([&writes] {
+    ++writes;
+    return std::string(R"({"k":[1,2,3]})");
+  });
+  std::vector<const json*> seen(8);
+  std::vector<const std::string*> texts(8);
+  std::vector<std::thread> threads;
+  for (std::size_t i = 0; i < seen.size(); ++i)
+    threads.emplace_back([&, i] {
+      // Half ask for the value first, half for the text first: both take the same lock.
+      if (i % 2) {
+        seen[i] = &value.json();
+        texts[i] = value.text();
+      } else {
+        texts[i] = value.text();
+        seen[i] = &value.json();
+      }
+    });
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(writes.load(), 1);
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    EXPECT_EQ(seen[i], seen[0]);
+    EXPECT_EQ(texts[i], texts[0]);
+  }
+  EXPECT_EQ((*seen[0])["k"], json::array({1, 2, 3}));
 }
 
 }  // namespace

@@ -471,9 +471,15 @@ TEST_F(Dispatch, EveryCallPublishesToolInvoked) {
   ptc::DispatchOptions options;
   options.clock = clock;
   options.environment.run_context = ptc::RunContext{"run-9", "", "", 1, "", ""};
-  call("add", json{{"a", "4"}, {"b", 1}}, options);
+  const ptc::ToolOutcome outcome = call("add", json{{"a", "4"}, {"b", 1}}, options);
   call("nope", json::object(), options);
   ASSERT_EQ(seen.size(), 2u);
+  // The event borrows the outcome's parts while it is published; the outcome has them back after.
+  EXPECT_EQ(outcome.call_id, "call_1");
+  EXPECT_EQ(outcome.name, "add");
+  EXPECT_EQ(outcome.arguments, (json{{"a", 4}, {"b", 1}}));
+  EXPECT_EQ(outcome.result.value, json(5));
+  EXPECT_EQ(outcome.rendered, "5");
   const auto& e = seen[0];
   EXPECT_TRUE(std::regex_match(e.event_id,
                                std::regex("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}")))

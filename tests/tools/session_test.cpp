@@ -1,4 +1,5 @@
 // ptc::Session: ids, state slices, snapshot and restore, logs.
+#include <algorithm>
 #include <any>
 #include <atomic>
 #include <chrono>
@@ -272,6 +273,30 @@ TEST(SessionLogRetention, KeepsTheNewestEventsUpToTheLimit) {
   EXPECT_EQ(log[2].n, 4);
   EXPECT_EQ(session.dropped<Other>(), 2u);
   EXPECT_EQ(session.dropped<Note>(), 0u);
+}
+
+TEST(SessionLogRetention, StaysInOrderAcrossManyTurnsOfTheRing) {
+  // Texts of changing lengths, so that an event assigned over an older one in its slot is checked
+  // whole, whether it is longer (a new buffer) or shorter (the old buffer, reused) than that one.
+  const auto text = [](int i) { return std::string(static_cast<std::size_t>(i % 7) * 9, 'x') + std::to_string(i); };
+  ptc::Session session("s", ptc::SessionOptions{3});
+  for (int i = 0; i < 20; ++i) {
+    session.record(Note{text(i)});
+    const auto log = session.log<Note>();
+    ASSERT_EQ(log.size(), std::min<std::size_t>(static_cast<std::size_t>(i) + 1, 3u));
+    for (std::size_t k = 0; k < log.size(); ++k)
+      EXPECT_EQ(log[k].text, text(i + 1 - static_cast<int>(log.size() - k))) << "after " << i << ", entry " << k;
+    EXPECT_EQ(session.dropped<Note>(), static_cast<std::size_t>(std::max(0, i - 2)));
+  }
+}
+
+TEST(SessionLogRetention, ALimitOfOneKeepsTheLastEvent) {
+  ptc::Session session("s", ptc::SessionOptions{1});
+  for (int i = 0; i < 4; ++i) session.record(Other{i});
+  const auto log = session.log<Other>();
+  ASSERT_EQ(log.size(), 1u);
+  EXPECT_EQ(log[0].n, 3);
+  EXPECT_EQ(session.dropped<Other>(), 3u);
 }
 
 TEST(SessionLogRetention, ALimitOfZeroKeepsNothingButCounts) {

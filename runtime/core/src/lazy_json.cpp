@@ -6,20 +6,24 @@
 
 namespace ptc {
 
+// The first reader writes the text (or parses the value) under the mutex; later readers see the flag
+// set and read without locking. Not std::call_once: glibc's pthread_once makes a futex system call
+// each time a flag's function completes, which is once per LazyJson, hence once per tool call.
 struct LazyJson::State {
   bool has_text = false;  // made from text, or deferred
   std::function<std::string()> write;
-  std::once_flag written;
+  std::shared_ptr<const void> source;  // with write_source, instead of write
+  std::string (*write_source)(const void*) = nullptr;
   std::string text;
-  std::once_flag parsed;
-  std::atomic<bool> ready{false};
+  std::atomic<bool> written{false};
   nlohmann::json value;
+  std::atomic<bool> ready{false};
+  std::mutex mutex;
 };
 
 LazyJson::LazyJson(nlohmann::json value) : state_(std::make_shared<State>()) {
   state_->value = std::move(value);
-  state_->ready = true;
-  std::call_once(state_->parsed, [] {});
+  state_->ready.store(true, std::memory_order_relaxed);  // published by the shared_ptr's hand-over
 }
 
 LazyJson LazyJson::from_text(std::string text) {
@@ -27,6 +31,7 @@ LazyJson LazyJson::from_text(std::string text) {
   out.state_ = std::make_shared<State>();
   out.state_->has_text = true;
   out.state_->text = std::move(text);
+  out.state_->written.store(true, std::memory_order_relaxed);
   return out;
 }
 
@@ -38,25 +43,50 @@ LazyJson LazyJson::deferred(std::function<std::string()> write) {
   return out;
 }
 
+LazyJson LazyJson::deferred(std::shared_ptr<const void> source, std::string (*write)(const void*)) {
+  LazyJson out;
+  out.state_ = std::make_shared<State>();
+  out.state_->has_text = true;
+  out.state_->source = std::move(source);
+  out.state_->write_source = write;
+  return out;
+}
+
 const std::string* LazyJson::text() const {
   if (!state_ || !state_->has_text) return nullptr;
   State& s = *state_;
-  std::call_once(s.written, [&s] {
-    if (!s.write) return;
-    s.text = s.write();
-    s.write = nullptr;  // what it holds (the decoded arguments) is not needed any more
-  });
+  if (!s.written.load(std::memory_order_acquire)) {
+    std::lock_guard lock(s.mutex);
+    if (!s.written.load(std::memory_order_relaxed)) {
+      // What the writer holds (the decoded arguments) is not needed once it ran. A writer that throws
+      // leaves the flag clear, so the next reader tries again.
+      if (s.write_source) {
+        s.text = s.write_source(s.source.get());
+        s.source = nullptr;
+        s.write_source = nullptr;
+      } else if (s.write) {
+        s.text = s.write();
+        s.write = nullptr;
+      }
+      s.written.store(true, std::memory_order_release);
+    }
+  }
   return &s.text;
 }
 
 const nlohmann::json& LazyJson::json() const {
   static const nlohmann::json null;
   if (!state_) return null;
-  std::call_once(state_->parsed, [this] {
-    state_->value = nlohmann::json::parse(*text());
-    state_->ready = true;
-  });
-  return state_->value;
+  State& s = *state_;
+  if (!s.ready.load(std::memory_order_acquire)) {
+    const std::string* t = text();  // before the lock: text() takes it too
+    std::lock_guard lock(s.mutex);
+    if (!s.ready.load(std::memory_order_relaxed)) {
+      s.value = nlohmann::json::parse(*t);
+      s.ready.store(true, std::memory_order_release);
+    }
+  }
+  return s.value;
 }
 
 std::string LazyJson::dump() const {

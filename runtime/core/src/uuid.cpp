@@ -1,6 +1,7 @@
 #include <array>
 #include <cerrno>
 #include <cstdint>
+#include <cstring>
 #include <random>
 #include <string>
 #include <system_error>
@@ -13,19 +14,26 @@ namespace ptc {
 
 namespace {
 
+/// Each byte's two hex digits, so that formatting writes two characters per lookup.
+constexpr std::array<char, 512> kHexPairs = [] {
+  constexpr char kHex[] = "0123456789abcdef";
+  std::array<char, 512> out{};
+  for (std::size_t i = 0; i < 256; ++i) {
+    out[2 * i] = kHex[i >> 4];
+    out[2 * i + 1] = kHex[i & 0x0f];
+  }
+  return out;
+}();
+
 /// `bytes` as a version 4 UUID's text: the version and variant bits set, the rest as they are.
 std::string format_uuid(std::array<std::uint8_t, 16> bytes) {
   bytes[6] = static_cast<std::uint8_t>((bytes[6] & 0x0f) | 0x40);  // version 4
   bytes[8] = static_cast<std::uint8_t>((bytes[8] & 0x3f) | 0x80);  // RFC 4122 variant
-  static constexpr char kHex[] = "0123456789abcdef";
-  char text[36];
-  char* at = text;
-  for (std::size_t i = 0; i < bytes.size(); ++i) {
-    if (i == 4 || i == 6 || i == 8 || i == 10) *at++ = '-';
-    *at++ = kHex[bytes[i] >> 4];
-    *at++ = kHex[bytes[i] & 0x0f];
-  }
-  return std::string(text, sizeof text);  // one allocation, no growth checks per character
+  // Where each byte's digits go in 8-4-4-4-12; the dashes sit between the groups.
+  static constexpr std::array<std::uint8_t, 16> kAt = {0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34};
+  std::string text(36, '-');
+  for (std::size_t i = 0; i < bytes.size(); ++i) std::memcpy(&text[kAt[i]], &kHexPairs[2 * bytes[i]], 2);
+  return text;
 }
 
 }  // namespace

@@ -83,18 +83,25 @@ class Call {
       if (r.value && !r.exclude_value_from_context)
         out_.visible_value = shown_by ? LazyJson(firewall(*shown_by, **r.value)) : *r.value;
     }
+    // The event borrows the outcome's parts for the time of publishing (subscribers see it const) and
+    // hands them back: copying them would cost a string copy or a reference count each.
     ToolInvoked event;
     event.event_id = make_uuid();
     event.session_id = session_.id();
-    event.call_id = out_.call_id;
-    event.name = out_.name;
-    event.params = out_.arguments;
-    event.result = r;
-    event.rendered_output = out_.rendered;
+    event.call_id = std::move(out_.call_id);
+    event.name = std::move(out_.name);
+    event.params = std::move(out_.arguments);
+    event.result = std::move(out_.result);
+    event.rendered_output = std::move(out_.rendered);
     event.status = out_.status;
     event.run_context = options_.environment.run_context;
     event.created_at = options_.clock->now();
     session_.dispatcher().publish(event);
+    out_.call_id = std::move(event.call_id);
+    out_.name = std::move(event.name);
+    out_.arguments = std::move(event.params);
+    out_.result = std::move(event.result);
+    out_.rendered = std::move(event.rendered_output);
     return std::move(out_);
   }
 

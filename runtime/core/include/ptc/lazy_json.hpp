@@ -24,6 +24,10 @@ class LazyJson {
   /// A value whose text `write` returns (the same form as from_text's) the first time the text or the
   /// value is needed. `write` runs at most once, on whichever thread asks first, and is then released.
   static LazyJson deferred(std::function<std::string()> write);
+  /// The same with `write(source.get())` as the writer, and `source` released once it ran. A plain
+  /// function and a shared pointer need no allocation of their own, where a std::function holding the
+  /// pointer does (the generated invokers' path, once per call).
+  static LazyJson deferred(std::shared_ptr<const void> source, std::string (*write)(const void* source));
 
   /// The value; the first call on a value made from text parses it. Thread-safe.
   const nlohmann::json& json() const;

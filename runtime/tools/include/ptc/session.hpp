@@ -2,8 +2,8 @@
 // ptc::Session — the state of one conversation: typed state slices, event logs, resources and an event
 // dispatcher. Dispatch snapshots it before a tool call and restores it when the call fails.
 
+#include <algorithm>
 #include <cstddef>
-#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -36,10 +36,38 @@ struct Slice final : SliceBase {
 struct LogBase {
   virtual ~LogBase() = default;
 };
+/// The newest events, at most `limit`, in a ring: once full, an event is assigned over the oldest, so
+/// a steady stream of events reuses the slots (and the strings' buffers in them) instead of freeing
+/// one event and allocating the next.
 template <class E>
 struct Log final : LogBase {
-  std::deque<E> events;
+  std::vector<E> events;  // oldest at `start` once full, else at 0
+  std::size_t start = 0;
   std::size_t dropped = 0;
+
+  void add(const E& event, std::size_t limit) {
+    if (limit == 0) {
+      ++dropped;
+      return;
+    }
+    if (events.size() < limit) {
+      // Grown by hand so that the capacity never passes the limit.
+      if (events.size() == events.capacity())
+        events.reserve(std::min(limit, std::max<std::size_t>(8, 2 * events.size())));
+      events.push_back(event);
+      return;
+    }
+    events[start] = event;
+    start = start + 1 == events.size() ? 0 : start + 1;
+    ++dropped;
+  }
+  std::vector<E> in_order() const {
+    std::vector<E> out;
+    out.reserve(events.size());
+    out.insert(out.end(), events.begin() + static_cast<std::ptrdiff_t>(start), events.end());
+    out.insert(out.end(), events.begin(), events.begin() + static_cast<std::ptrdiff_t>(start));
+    return out;
+  }
 };
 }  // namespace detail
 
@@ -93,16 +121,11 @@ class Session {
   /// Appends to the log of E, dropping its oldest event once it holds `log_limit` of them. Logs
   /// record what happened, so restore() leaves them alone.
   template <class E>
-  void record(E event) {
+  void record(const E& event) {
     std::lock_guard lock(mutex_);
     auto& slot = logs_[std::type_index(typeid(E))];
     if (!slot) slot = std::make_unique<detail::Log<E>>();
-    auto& log = static_cast<detail::Log<E>&>(*slot);
-    log.events.push_back(std::move(event));
-    if (log.events.size() > options_.log_limit) {
-      log.events.pop_front();
-      ++log.dropped;
-    }
+    static_cast<detail::Log<E>&>(*slot).add(event, options_.log_limit);
   }
   /// A copy of the log of E, oldest first: the last `log_limit` events recorded.
   template <class E>
@@ -110,8 +133,7 @@ class Session {
     std::lock_guard lock(mutex_);
     auto it = logs_.find(std::type_index(typeid(E)));
     if (it == logs_.end()) return {};
-    const auto& events = static_cast<const detail::Log<E>&>(*it->second).events;
-    return std::vector<E>(events.begin(), events.end());
+    return static_cast<const detail::Log<E>&>(*it->second).in_order();
   }
   /// How many events of E were dropped from the log to respect `log_limit`.
   template <class E>

@@ -39,6 +39,9 @@ class ToolInvoker {
     LazyJson arguments;
     /// Set when `validation.ok`: runs the handler on the decoded arguments.
     std::function<ToolResult<LazyJson>(ToolContext&)> run;
+    /// Kept alive with `run`, for a `run` that points into it without owning it: a std::function holding
+    /// only pointers stores them in place, where one holding a std::shared_ptr allocates on every call.
+    std::shared_ptr<void> state;
     /// Set by invokers whose result values made from text (LazyJson::from_text) were written from C++
     /// values by ptc's codec: the C++ type guarantees the structure of the tool's result schema, so
     /// dispatch checks such a value only where the schema asks for more (Tool::result_is_structural).

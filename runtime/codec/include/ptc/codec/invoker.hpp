@@ -99,16 +99,17 @@ class Invoker final : public ToolInvoker {
       // The function gets a copy (its parameters may take what they are handed), so the decoded
       // arguments stay as decoded and their text is written only if somebody reads it: copying them
       // costs a fraction of encoding them.
-      p.arguments = LazyJson::deferred([args] { return to_text(*args); });
+      p.arguments = LazyJson::deferred(args, [](const void* held) { return to_text(*static_cast<const Args*>(held)); });
       if (p.validation.ok)
-        p.run = [this, args](ToolContext& context) {
-          Args given = *args;
+        p.run = [this, held = args.get()](ToolContext& context) {
+          Args given = *held;
           return call_(given, context);
         };
     } else {
       p.arguments = LazyJson::from_text(to_text(*args));
-      if (p.validation.ok) p.run = [this, args](ToolContext& context) { return call_(*args, context); };
+      if (p.validation.ok) p.run = [this, held = args.get()](ToolContext& context) { return call_(*held, context); };
     }
+    p.state = std::move(args);
     return p;
   }
 
