@@ -144,10 +144,10 @@ void ToolRegistry::add_policy(std::shared_ptr<const ToolPolicy> policy) {
   policies_.push_back(std::move(policy));
 }
 
-std::shared_ptr<const ToolRegistry::Entry> ToolRegistry::lookup(std::string_view name) const {
+const ToolRegistry::Entry* ToolRegistry::lookup(std::string_view name) const {
   std::shared_lock lock(mutex_);
   auto it = by_name_.find(name);
-  return it == by_name_.end() ? nullptr : it->second;
+  return it == by_name_.end() ? nullptr : it->second.get();
 }
 
 std::vector<std::shared_ptr<const ToolPolicy>> ToolRegistry::global_policies() const {
@@ -156,7 +156,7 @@ std::vector<std::shared_ptr<const ToolPolicy>> ToolRegistry::global_policies() c
 }
 
 std::optional<Tool> ToolRegistry::find(std::string_view name) const {
-  if (auto entry = lookup(name)) return entry->tool;
+  if (const Entry* entry = lookup(name)) return entry->tool;
   return std::nullopt;
 }
 
@@ -183,7 +183,7 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
     throw DeadlineExceededError(deadline_message(request.name), request.name);
 
   // 2. Lookup.
-  const auto entry = lookup(request.name);
+  const Entry* entry = lookup(request.name);
   if (!entry) return call.fail(CallStatus::UnknownTool, "Unknown tool '" + request.name + "'.", nullptr);
   const Tool& tool = entry->tool;
   if (!tool.has_handler())

@@ -60,7 +60,8 @@ class ToolRegistry {
     Tool tool;
     std::vector<std::shared_ptr<const ToolPolicy>> policies;
   };
-  std::shared_ptr<const Entry> lookup(std::string_view name) const;
+  /// Entries are never removed, so the pointer stays valid as long as the registry lives.
+  const Entry* lookup(std::string_view name) const;
   std::vector<std::shared_ptr<const ToolPolicy>> global_policies() const;
 
   mutable std::shared_mutex mutex_;
