@@ -205,6 +205,13 @@ class HeaderAction : public ASTFrontendAction {
  public:
   explicit HeaderAction(Run& run) : run_(run) {}
 
+  // Declarations are all the extraction reads. Clang still parses the bodies it may need: constexpr
+  // functions (constant evaluation of defaults) and functions with a deduced return type.
+  bool BeginInvocation(CompilerInstance& ci) override {
+    ci.getFrontendOpts().SkipFunctionBodies = true;
+    return true;
+  }
+
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& ci, llvm::StringRef file) override {
     llvm::SmallString<256> path(file);
     ci.getFileManager().makeAbsolutePath(path);
