@@ -1,6 +1,8 @@
 #include "emit/emit.hpp"
 
+#include <future>
 #include <string_view>
+#include <utility>
 
 #include <kainjow/mustache.hpp>
 
@@ -78,12 +80,19 @@ Emitted emit_header(const model::HeaderModel& header, const EmitOptions& options
   Emitted out;
   Plan plan = plan_header(header);
   out.errors = std::move(plan.errors);
+  // The code needs only the plan, so it is written while the tools' documents are checked; when those
+  // fail it is dropped, an exception from it included, as if it had not been written.
+  std::future<std::pair<std::string, std::string>> code;
+  if (out.errors.empty())
+    code = std::async(std::launch::async,
+                      [&header, &plan] { return std::pair(header_file(header, plan), source_file(header, plan)); });
   ToolDocs docs = tool_docs(plan, options);
   for (auto& e : docs.errors) out.errors.push_back(std::move(e));
   out.warnings = std::move(docs.warnings);
   if (!out.errors.empty()) return out;
-  out.files.push_back({header.stem + ".ptc.hpp", header_file(header, plan)});
-  out.files.push_back({header.stem + ".ptc.cpp", source_file(header, plan)});
+  auto [hpp, cpp] = code.get();
+  out.files.push_back({header.stem + ".ptc.hpp", std::move(hpp)});
+  out.files.push_back({header.stem + ".ptc.cpp", std::move(cpp)});
   out.files.push_back({header.stem + ".tools.json", std::move(docs.json)});
   out.files.push_back({header.stem + ".tools.md", std::move(docs.markdown)});
   return out;

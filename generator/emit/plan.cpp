@@ -1,5 +1,7 @@
 #include "emit/plan.hpp"
 
+#include <exception>
+#include <future>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -159,16 +161,43 @@ Plan plan_header(const model::HeaderModel& header) {
   Plan plan;
   // Every struct gets traits, with its constraint checks, whether or not a signature reached it.
   check_structs(header, plan.errors);
-  IdentifierNamer ids;
+  // Each tool is planned on its own, so on a large header the two halves are planned side by side;
+  // everything is gathered in declaration order afterwards, so nothing depends on the scheduling.
+  struct Planned {
+    bool repeated = false;
+    std::optional<ToolPlan> plan;
+    std::vector<EmitError> errors;
+  };
+  std::vector<Planned> planned(header.tools.size());
   std::set<std::string> names;
-  for (const auto& tool : header.tools) {
-    if (!names.insert(tool.name).second) {
+  for (std::size_t i = 0; i < header.tools.size(); ++i)
+    planned[i].repeated = !names.insert(header.tools[i].name).second;
+  const auto plan_tools = [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i)
+      if (!planned[i].repeated) planned[i].plan = plan_tool(header.tools[i], header, planned[i].errors);
+  };
+  const std::size_t half = header.tools.size() / 2;
+  auto first = std::async(std::launch::async, plan_tools, 0, half);
+  std::exception_ptr second_failed;
+  try {
+    plan_tools(half, header.tools.size());
+  } catch (...) {
+    second_failed = std::current_exception();
+  }
+  first.get();  // an earlier tool's exception first, as when the tools are planned in order
+  if (second_failed) std::rethrow_exception(second_failed);
+  IdentifierNamer ids;
+  for (std::size_t i = 0; i < header.tools.size(); ++i) {
+    const auto& tool = header.tools[i];
+    auto& p = planned[i];
+    if (p.repeated) {
       plan.errors.push_back({"tool name '" + tool.name + "' is used by an earlier tool of this header", tool.location});
       continue;
     }
-    if (auto t = plan_tool(tool, header, plan.errors)) {
-      t->id = ids.make(tool.name);
-      plan.tools.push_back(std::move(*t));
+    for (auto& e : p.errors) plan.errors.push_back(std::move(e));
+    if (p.plan) {
+      p.plan->id = ids.make(tool.name);
+      plan.tools.push_back(std::move(*p.plan));
     }
   }
   return plan;

@@ -35,22 +35,28 @@ ToolDocs tool_docs(const Plan& plan, const EmitOptions& options) {
     }
   }
 
-  // Every tool is rendered once per profile to learn whether that provider accepts it: on a large
-  // header that is most of the emitting, and the renderings are independent of one another, so each
-  // profile's checks run as their own task. The portable document renders every tool anyway: only when
-  // it fails are the tools checked one by one for portable, to name each one that fails. Results are
-  // gathered in tool order: the output does not depend on the scheduling.
+  // Every tool's schemas are rendered once per profile to learn whether that provider accepts it: on a
+  // large header that is most of the emitting, and the renderings are independent of one another, so
+  // each profile's checks run as their own task. The portable document renders every tool anyway: only
+  // when it fails are the tools checked one by one for portable, to name each one that fails. Results
+  // are gathered in tool order: the output does not depend on the scheduling.
   using Checks = std::vector<std::optional<std::string>>;  // per built tool: why the profile refuses it
   const auto check = [&tools](ptc::Profile profile) {
     Checks out;
     for (const auto& tool : tools) {
-      auto checked = ptc::tools_document(std::span<const ptc::Tool>(&tool, 1), profile);
+      auto checked = ptc::tool_schemas(tool, profile);
       out.push_back(checked ? std::nullopt : std::optional(checked.error().to_string()));
     }
     return out;
   };
-  auto document =
-      std::async(std::launch::async, [&tools] { return ptc::tools_document(tools, ptc::Profile::Portable); });
+  // The document is written out (and its tree freed) in its own task too, beside the checks.
+  auto document = std::async(std::launch::async, [&tools]() -> ptc::Result<std::string> {
+    auto rendered = ptc::tools_document(tools, ptc::Profile::Portable);
+    if (!rendered) return rendered.error();
+    return rendered->dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+  });
+  // Needed only when nothing fails; an exception from it is then never seen, as when it was not run.
+  auto markdown = std::async(std::launch::async, [&tools] { return ptc::render_tool_list(tools); });
   std::vector<std::future<Checks>> checks;
   for (ptc::Profile profile : kProfiles)
     if (profile != ptc::Profile::Portable) checks.push_back(std::async(std::launch::async, check, profile));
@@ -85,8 +91,8 @@ ToolDocs tool_docs(const Plan& plan, const EmitOptions& options) {
     docs.errors.push_back({rendered.error().to_string(), {}});
     return docs;
   }
-  docs.json = rendered->dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
-  docs.markdown = ptc::render_tool_list(tools);
+  docs.json = std::move(rendered).value();
+  docs.markdown = markdown.get();
   return docs;
 }
 

@@ -1,3 +1,6 @@
+#include <span>
+#include <utility>
+
 #include <gtest/gtest.h>
 
 #include <ptc/tool_catalog.hpp>
@@ -112,6 +115,28 @@ TEST(ToolCatalog, DocumentChecksToolNamesPerProfile) {
   EXPECT_EQ(doc.error().to_string(),
             "tool '1st': gemini: tool name \"1st\" must match ^[a-zA-Z_][a-zA-Z0-9_.-]{0,63}$");
   EXPECT_TRUE(ptc::tools_document(tools, ptc::Profile::OpenAI).ok());
+}
+
+TEST(ToolCatalog, ToolSchemasAreTheDocumentsAndFailLikeIt) {
+  // What ptc-gen checks each tool against each profile with: the entry's schemas, the same errors.
+  const ptc::Tool search = search_tool();
+  for (auto profile : {ptc::Profile::Portable, ptc::Profile::OpenAI, ptc::Profile::Gemini}) {
+    auto schemas = ptc::tool_schemas(search, profile);
+    ASSERT_TRUE(schemas.ok()) << schemas.error().to_string();
+    auto doc = ptc::tools_document(std::span<const ptc::Tool>(&search, 1), profile);
+    ASSERT_TRUE(doc.ok());
+    EXPECT_EQ(schemas->input, (*doc)["tools"][0]["input_schema"]);
+    EXPECT_EQ(schemas->output, (*doc)["tools"][0]["output_schema"]);
+  }
+  for (const auto& [tool, profile] :
+       {std::pair{ptc::make_tool("tag", "Tags things.", "(meta :map) -> :string"), ptc::Profile::OpenAI},
+        std::pair{ptc::make_tool("1st", "First.", "() -> :int"), ptc::Profile::Gemini}}) {
+    auto schemas = ptc::tool_schemas(tool, profile);
+    auto doc = ptc::tools_document(std::span<const ptc::Tool>(&tool, 1), profile);
+    ASSERT_FALSE(schemas.ok());
+    ASSERT_FALSE(doc.ok());
+    EXPECT_EQ(schemas.error().to_string(), doc.error().to_string());
+  }
 }
 
 }  // namespace

@@ -10,9 +10,8 @@ namespace {
 Error named(const Tool& tool, const Error& inner) { return Error{"tool '" + tool.name() + "': " + inner.to_string()}; }
 
 Result<OrderedJson> tool_entry(const Tool& tool, Profile profile) {
-  if (auto bad = check_tool_name(tool.name(), profile)) return named(tool, *bad);
-  auto schemas = to_json_schemas(tool.signature(), profile);
-  if (!schemas) return named(tool, schemas.error());
+  auto schemas = tool_schemas(tool, profile);
+  if (!schemas) return schemas.error();
   // Key order is part of the contract (docs/json-schema.md), hence ordered_json built key by key.
   OrderedJson entry = OrderedJson::object();
   entry["name"] = tool.name();
@@ -26,6 +25,13 @@ Result<OrderedJson> tool_entry(const Tool& tool, Profile profile) {
 }
 
 }  // namespace
+
+Result<SignatureSchemas> tool_schemas(const Tool& tool, Profile profile) {
+  if (auto bad = check_tool_name(tool.name(), profile)) return named(tool, *bad);
+  auto schemas = to_json_schemas(tool.signature(), profile);
+  if (!schemas) return named(tool, schemas.error());
+  return schemas;
+}
 
 std::vector<ToolDescription> describe_tools(std::span<const Tool> tools) {
   std::vector<ToolDescription> out;

@@ -22,6 +22,10 @@ std::vector<ToolDescription> describe_tools(std::span<const Tool> tools);
 /// The prompt's tool list (docs/json-schema.md), examples included.
 std::string render_tool_list(std::span<const Tool> tools);
 
+/// The tool's input and output schemas as tools_document writes them, after the same checks: whether
+/// `profile` accepts the tool, without rendering the rest of its entry. Errors are tools_document's.
+Result<SignatureSchemas> tool_schemas(const Tool& tool, Profile profile = Profile::Portable);
+
 /// `{"tools":[{"name","description","signature","malli","input_schema","output_schema","annotations"}]}`
 /// in the given order (docs/json-schema.md); `annotations` is mcp_tool_annotations(). Errors name the tool: "tool 'x':
 /// <path>: ...".
