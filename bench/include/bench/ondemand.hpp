@@ -100,7 +100,6 @@ error_code read_list(value v, std::vector<T>& out) {
   for (auto item : a) {
     value element;
     if (auto e = item.get(element)) return e;
-    if (out.empty()) out.reserve(4);  // as ptc's decoder does (SequenceCodec)
     if (auto e = read(element, out.emplace_back())) return e;
   }
   return simdjson::SUCCESS;

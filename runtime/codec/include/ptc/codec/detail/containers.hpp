@@ -36,10 +36,6 @@ struct SequenceCodec {
         ok &= Codec<T>::decode(d, item, b);
         out.push_back(b);
       } else {
-        // Room for a few items at once: most lists in tool arguments are short, and growing one item at
-        // a time would allocate at the first, second and third.
-        if constexpr (requires { out.reserve(std::size_t{4}); })
-          if (i == 0) out.reserve(4);
         ok &= Codec<T>::decode(d, item, out.emplace_back());
       }
       d.pop();
