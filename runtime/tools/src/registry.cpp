@@ -1,6 +1,7 @@
 #include <exception>
 #include <mutex>
 #include <optional>
+#include <utility>
 #include <variant>
 
 #include <ptc/coercion.hpp>
@@ -45,6 +46,31 @@ std::string deadline_message(const std::string& tool) {
   return "Deadline expired before tool '" + tool + "' could run.";
 }
 
+/// Moves an outcome's parts into its event for as long as it lives, and back.
+class Lend {
+ public:
+  Lend(ToolOutcome& outcome, ToolInvoked& event) : outcome_(outcome), event_(event) {
+    event_.call_id = std::move(outcome_.call_id);
+    event_.name = std::move(outcome_.name);
+    event_.params = std::move(outcome_.arguments);
+    event_.result = std::move(outcome_.result);
+    event_.rendered_output = std::move(outcome_.rendered);
+  }
+  ~Lend() {
+    outcome_.call_id = std::move(event_.call_id);
+    outcome_.name = std::move(event_.name);
+    outcome_.arguments = std::move(event_.params);
+    outcome_.result = std::move(event_.result);
+    outcome_.rendered = std::move(event_.rendered_output);
+  }
+  Lend(const Lend&) = delete;
+  Lend& operator=(const Lend&) = delete;
+
+ private:
+  ToolOutcome& outcome_;
+  ToolInvoked& event_;
+};
+
 /// One call on its way through the pipeline; the steps share what earlier steps found.
 class Call {
  public:
@@ -83,25 +109,19 @@ class Call {
       if (r.value && !r.exclude_value_from_context)
         out_.visible_value = shown_by ? LazyJson(firewall(*shown_by, **r.value)) : *r.value;
     }
-    // The event borrows the outcome's parts for the time of publishing (subscribers see it const) and
-    // hands them back: copying them would cost a string copy or a reference count each.
     ToolInvoked event;
     event.event_id = make_uuid();
     event.session_id = session_.id();
-    event.call_id = std::move(out_.call_id);
-    event.name = std::move(out_.name);
-    event.params = std::move(out_.arguments);
-    event.result = std::move(out_.result);
-    event.rendered_output = std::move(out_.rendered);
     event.status = out_.status;
     event.run_context = options_.environment.run_context;
     event.created_at = options_.clock->now();
-    session_.dispatcher().publish(event);
-    out_.call_id = std::move(event.call_id);
-    out_.name = std::move(event.name);
-    out_.arguments = std::move(event.params);
-    out_.result = std::move(event.result);
-    out_.rendered = std::move(event.rendered_output);
+    {
+      // The event borrows the outcome's parts while it is published (subscribers see it const), and
+      // gives them back however publishing ends: copying them would cost a string copy or a reference
+      // count each.
+      Lend lend(out_, event);
+      session_.dispatcher().publish(event);
+    }
     return std::move(out_);
   }
 
