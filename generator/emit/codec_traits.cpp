@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <ptc/json_text.hpp>
 #include <ptc/signature.hpp>
 
 #include "emit/code_writer.hpp"
@@ -29,9 +30,7 @@ struct FieldCode {
 };
 
 /// `"name":`, as TextWriter writes the key.
-std::string json_key(const std::string& name) {
-  return nlohmann::json(name).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + ":";
-}
+std::string json_key(const std::string& name) { return ptc::compact_text(nlohmann::json(name)) + ":"; }
 
 std::string field_infos(const std::vector<FieldCode>& fields) {
   std::string out;

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptc/json_text.hpp>
+
 namespace ptc::text {
 
 std::optional<std::size_t> invalid_utf8_at(std::string_view s) {
@@ -202,7 +204,7 @@ void escape_json_string(Out& out, std::string_view s) {
   const std::uint8_t seen = attention(s);
   if ((seen & 2) && invalid_utf8_at(s)) {
     // nlohmann's replacement of invalid sequences
-    out.put(nlohmann::json(std::string(s)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    out.put(compact_text(nlohmann::json(std::string(s))));
     return;
   }
   out.put("\"");

@@ -9,6 +9,7 @@
 
 #include <ptc/command.hpp>
 #include <ptc/commands.hpp>
+#include <ptc/json_text.hpp>
 
 #include "support.hpp"
 
@@ -32,7 +33,7 @@ struct Options {
 // Commands files may hold any bytes; invalid UTF-8 is printed as U+FFFD rather than failing.
 template <class Json>
 std::string text(const Json& value) {
-  return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return ptc::compact_text(value);
 }
 
 int failure(const std::string& message) {

@@ -5,6 +5,7 @@
 
 #include <ptc/json_input.hpp>
 #include <ptc/json_schema.hpp>
+#include <ptc/json_text.hpp>
 #include <ptc/signature.hpp>
 #include <ptc/tool_list.hpp>
 #include <ptc/tool_rules.hpp>
@@ -68,7 +69,7 @@ int print_validate(const Options& o) {
   auto r = validate_and_coerce(o.input ? sig->input() : sig->output(), *data, options);
   nlohmann::ordered_json out;
   out["ok"] = r.ok;
-  out["value"] = nlohmann::ordered_json::parse(r.value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  out["value"] = nlohmann::ordered_json::parse(ptc::compact_text(r.value));
   auto issues = [](const std::vector<Issue>& xs) {
     auto arr = nlohmann::ordered_json::array();
     for (const auto& i : xs) arr.push_back({{"path", i.path}, {"message", i.message}});
@@ -76,7 +77,7 @@ int print_validate(const Options& o) {
   };
   out["errors"] = issues(r.errors);
   out["warnings"] = issues(r.warnings);
-  std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  std::cout << ptc::compact_text(out) << "\n";
   return r.ok ? 0 : kInvalid;
 }
 

@@ -8,13 +8,15 @@
 
 #include <ptc/codec/writer.hpp>
 
+#include <ptc/json_text.hpp>
+
 #include "text.hpp"
 
 namespace ptc::codec {
 
 namespace {
 
-std::string dump(const nlohmann::json& j) { return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); }
+std::string dump(const nlohmann::json& j) { return compact_text(j); }
 
 // Keys usually differ in their first byte: compare that before calling memcmp.
 bool key_less(std::string_view a, std::string_view b) {

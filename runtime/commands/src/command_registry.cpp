@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <ptc/json_text.hpp>
 #include <ptc/signal_bus.hpp>
 
 #include "json_keys.hpp"
@@ -34,9 +35,7 @@ std::vector<std::filesystem::path> command_files(const std::filesystem::path& ro
 }
 
 // What a caller gave, for a failure signal: strings as they are, anything else as JSON.
-std::string as_given(const json& value) {
-  return value.is_string() ? value.get<std::string>() : value.dump(-1, ' ', false, json::error_handler_t::replace);
-}
+std::string as_given(const json& value) { return value.is_string() ? value.get<std::string>() : compact_text(value); }
 
 }  // namespace
 

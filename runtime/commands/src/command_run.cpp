@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include <ptc/command_permissions.hpp>
+#include <ptc/json_text.hpp>
 #include <ptc/uuid.hpp>
 #include <ptc/signal_bus.hpp>
 #include <ptc/validate.hpp>
@@ -31,7 +32,7 @@ std::string render_command_body(std::string_view body, const json& params) {
       continue;
     }
     out.append(body.substr(at, open - at));
-    out += it->is_string() ? it->get<std::string>() : it->dump(-1, ' ', false, json::error_handler_t::replace);
+    out += it->is_string() ? it->get<std::string>() : compact_text(*it);
     at = close + 2;
   }
   out.append(body.substr(at));

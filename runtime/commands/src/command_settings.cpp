@@ -1,6 +1,7 @@
 #include <ptc/command_settings.hpp>
 
 #include <ptc/file_input.hpp>
+#include <ptc/json_text.hpp>
 
 #include <set>
 
@@ -165,9 +166,8 @@ class Checker {
     const json* module = find_key(item, "module");
     if (!module) return issue(path, "module is required");
     if (!module->is_string() || module->get_ref<const std::string&>() != LoggerMiddleware::kModule)
-      return issue(key_path(path, "module"), "unsupported middleware " +
-                                                 module->dump(-1, ' ', false, json::error_handler_t::replace) +
-                                                 "; the only one is " + std::string(LoggerMiddleware::kModule));
+      return issue(key_path(path, "module"), "unsupported middleware " + compact_text(*module) + "; the only one is " +
+                                                 std::string(LoggerMiddleware::kModule));
     if (const json* opts = find_key(item, "opts")) {
       std::string opath = key_path(path, "opts");
       if (!opts->is_object()) return issue(opath, "must be an object");

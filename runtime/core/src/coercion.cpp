@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <ptc/json_input.hpp>
+#include <ptc/json_text.hpp>
 
 #include "text.hpp"
 
@@ -198,7 +199,7 @@ std::string not_one_of(const std::vector<nlohmann::json>& values, const nlohmann
   std::string list = "[";
   for (std::size_t i = 0; i < values.size(); ++i) {
     if (i) list += ", ";
-    list += values[i].dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    list += compact_text(values[i]);
   }
   return "expected one of " + list + "], got " + short_value(got);
 }

@@ -4,6 +4,8 @@
 
 #include <ptc/lazy_json.hpp>
 
+#include <ptc/json_text.hpp>
+
 namespace ptc {
 
 // The first reader writes the text (or parses the value) under the mutex; later readers see the flag
@@ -91,7 +93,7 @@ const nlohmann::json& LazyJson::json() const {
 
 std::string LazyJson::dump() const {
   if (const std::string* t = text()) return *t;
-  return json().dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return compact_text(json());
 }
 
 bool LazyJson::materialized() const { return !state_ || state_->ready; }

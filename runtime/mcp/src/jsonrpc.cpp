@@ -1,6 +1,7 @@
 #include "jsonrpc.hpp"
 
 #include <ptc/json_input.hpp>
+#include <ptc/json_text.hpp>
 
 namespace ptc::mcp::jsonrpc {
 namespace {
@@ -95,7 +96,7 @@ Json result(const nlohmann::json& id, Json result) {
 
 std::string result_line(const nlohmann::json& id, std::string_view result) {
   std::string out = R"({"jsonrpc":"2.0","id":)";
-  out += id.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  out += compact_text(id);
   out += R"(,"result":)";
   out += result;
   out += '}';
@@ -112,7 +113,7 @@ Json notification(std::string method, Json params) {
   return Json{{"jsonrpc", "2.0"}, {"method", std::move(method)}, {"params", std::move(params)}};
 }
 
-std::string line(const Json& message) { return message.dump(-1, ' ', false, Json::error_handler_t::replace); }
+std::string line(const Json& message) { return compact_text(message); }
 
 std::string id_key(const nlohmann::json& id) { return id.dump(); }
 

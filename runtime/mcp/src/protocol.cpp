@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include <ptc/error.hpp>
+#include <ptc/json_text.hpp>
 #include <ptc/provider.hpp>
 #include <ptc/registry.hpp>
 
@@ -148,9 +149,7 @@ Json Protocol::server_info() const {
 
 // The shape has one home, modern_result_text; the JSON form is its text parsed (ordered_json keeps
 // the members' order). Only discovery and tools/list take this way, not the calls.
-Json Protocol::modern_result(Json result) const {
-  return Json::parse(modern_result_text(result.dump(-1, ' ', false, Json::error_handler_t::replace)));
-}
+Json Protocol::modern_result(Json result) const { return Json::parse(modern_result_text(compact_text(result))); }
 
 std::string Protocol::modern_result_text(std::string_view result) const {
   // resultType first, the result's own members, then _meta.
@@ -160,7 +159,7 @@ std::string Protocol::modern_result_text(std::string_view result) const {
     out.append(result.substr(1, result.size() - 2));
   }
   out += R"(,"_meta":)";
-  out += Json{{std::string(kServerInfoKey), server_info()}}.dump(-1, ' ', false, Json::error_handler_t::replace);
+  out += compact_text(Json{{std::string(kServerInfoKey), server_info()}});
   out += '}';
   return out;
 }

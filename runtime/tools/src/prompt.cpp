@@ -5,6 +5,7 @@
 #include <set>
 
 #include <ptc/firewall.hpp>
+#include <ptc/json_text.hpp>
 #include <ptc/placeholders.hpp>
 #include <ptc/tool_catalog.hpp>
 #include <ptc/tool_errors.hpp>
@@ -66,7 +67,7 @@ std::string placeholder_text(const nlohmann::json* value) {
   if (value == nullptr || value->is_null()) return {};
   if (value->is_string()) return value->get_ref<const std::string&>();
   // Replace rather than throw on bad UTF-8: rendering a prompt should not fail on a stray byte.
-  return value->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return compact_text(*value);
 }
 
 std::string fill(const std::string& text, const nlohmann::json& values) {

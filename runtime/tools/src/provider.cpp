@@ -15,6 +15,7 @@
 #include <utility>
 
 #include <ptc/coercion.hpp>
+#include <ptc/json_text.hpp>
 
 #include "text.hpp"
 
@@ -33,7 +34,7 @@ Error at(const std::string& path, std::string_view message) {
 
 // A value as it appears in a message. Replaces invalid UTF-8 rather than throwing: the value may come
 // from anywhere.
-std::string shown(const json& v) { return text::excerpt(v.dump(-1, ' ', false, json::error_handler_t::replace), 60); }
+std::string shown(const json& v) { return text::excerpt(compact_text(v), 60); }
 
 // ---- reading fields ------------------------------------------------------------------------------
 
@@ -383,7 +384,7 @@ std::string mcp_result_text(const ToolOutcome& outcome, const Tool* tool, McpRes
   out += R"(,"type":"text"})";
   for (const auto& attachment : outcome.attachments) {
     out += ',';
-    out += attachment.block().dump(-1, ' ', false, json::error_handler_t::replace);
+    out += compact_text(attachment.block());
   }
   out += outcome.success() ? R"(],"isError":false)" : R"(],"isError":true)";
   if (outcome.success() && outcome.visible_value) {

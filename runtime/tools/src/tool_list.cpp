@@ -1,6 +1,7 @@
 #include <ptc/tool_list.hpp>
 
 #include <ptc/firewall.hpp>
+#include <ptc/json_text.hpp>
 
 namespace ptc {
 namespace {
@@ -21,7 +22,7 @@ std::string indented(std::string_view text, std::string_view indent) {
 // Compact, keys sorted (nlohmann::json objects are ordered maps), so the text is deterministic.
 // Firewalled fields are hidden as in every LLM-facing rendering of values (docs/signatures.md, "Firewalled fields").
 std::string example_json(const Schema& schema, const nlohmann::json& value) {
-  return firewall(schema, value).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return compact_text(firewall(schema, value));
 }
 
 std::string render_example(const ToolDescription& tool, const ToolExample& example) {

@@ -1,4 +1,5 @@
 #include <ptc/firewall.hpp>
+#include <ptc/json_text.hpp>
 #include <ptc/tool_result.hpp>
 
 namespace ptc::detail {
@@ -7,9 +8,7 @@ std::string render_tool_output(std::string_view message, const nlohmann::json* v
                                const Schema* schema) {
   if (value == nullptr) return std::string(message);
   // Handlers may put any bytes in strings; the model gets U+FFFD rather than the call failing.
-  const auto dump = [](const nlohmann::json& j) {
-    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  };
+  const auto dump = [](const nlohmann::json& j) { return compact_text(j); };
   return render_tool_output_text(message, schema != nullptr ? dump(firewall(*schema, *value)) : dump(*value), success);
 }
 

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include <ptc/codec/codec.hpp>
+#include <ptc/json_text.hpp>
 #include <ptc/tool.hpp>
 #include <ptc/tool_context.hpp>
 
@@ -69,8 +70,7 @@ class Invoker final : public ToolInvoker {
   /// From parsed JSON (dispatch parsed the arguments already): encodes to text and decodes.
   Prepared prepare(const nlohmann::json& arguments, Mode mode) const override {
     try {
-      if (auto p = decode(arguments.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), mode))
-        return std::move(*p);
+      if (auto p = decode(compact_text(arguments), mode)) return std::move(*p);
       return refused(coercion::expected("map", arguments));
     } catch (const InvalidJson& e) {
       return refused(e.what());  // nesting that ptc::parse_json would have refused
@@ -151,9 +151,7 @@ ToolResult<LazyJson> to_tool_result(ToolResult<T>&& result) {
 inline ToolResult<LazyJson> void_result() { return ToolResult<LazyJson>::ok(LazyJson::from_text("null")); }
 
 inline ToolResult<LazyJson> detail::error_result(const nlohmann::json& error) {
-  return ToolResult<LazyJson>::error(error.is_string()
-                                         ? error.get<std::string>()
-                                         : error.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  return ToolResult<LazyJson>::error(error.is_string() ? error.get<std::string>() : compact_text(error));
 }
 
 }  // namespace ptc::codec
