@@ -12,10 +12,9 @@ namespace ptc {
 // set and read without locking. Not std::call_once: glibc's pthread_once makes a futex system call
 // each time a flag's function completes, which is once per LazyJson, hence once per tool call.
 struct LazyJson::State {
-  bool has_text = false;  // made from text, or deferred
-  std::function<std::string()> write;
-  std::shared_ptr<const void> source;  // with write_source, instead of write
-  std::string (*write_source)(const void*) = nullptr;
+  bool has_text = false;               // made from text, or deferred
+  std::shared_ptr<const void> source;  // what `write` writes the text of, until it has
+  std::string (*write)(const void*) = nullptr;
   std::string text;
   std::atomic<bool> written{false};
   nlohmann::json value;
@@ -38,11 +37,9 @@ LazyJson LazyJson::from_text(std::string text) {
 }
 
 LazyJson LazyJson::deferred(std::function<std::string()> write) {
-  LazyJson out;
-  out.state_ = std::make_shared<State>();
-  out.state_->has_text = true;
-  out.state_->write = std::move(write);
-  return out;
+  using Writer = std::function<std::string()>;
+  return deferred(std::make_shared<const Writer>(std::move(write)),
+                  [](const void* writer) { return (*static_cast<const Writer*>(writer))(); });
 }
 
 LazyJson LazyJson::deferred(std::shared_ptr<const void> source, std::string (*write)(const void*)) {
@@ -50,7 +47,7 @@ LazyJson LazyJson::deferred(std::shared_ptr<const void> source, std::string (*wr
   out.state_ = std::make_shared<State>();
   out.state_->has_text = true;
   out.state_->source = std::move(source);
-  out.state_->write_source = write;
+  out.state_->write = write;
   return out;
 }
 
@@ -62,14 +59,9 @@ const std::string* LazyJson::text() const {
     if (!s.written.load(std::memory_order_relaxed)) {
       // What the writer holds (the decoded arguments) is not needed once it ran. A writer that throws
       // leaves the flag clear, so the next reader tries again.
-      if (s.write_source) {
-        s.text = s.write_source(s.source.get());
-        s.source = nullptr;
-        s.write_source = nullptr;
-      } else if (s.write) {
-        s.text = s.write();
-        s.write = nullptr;
-      }
+      s.text = s.write(s.source.get());
+      s.source = nullptr;
+      s.write = nullptr;
       s.written.store(true, std::memory_order_release);
     }
   }
