@@ -25,4 +25,12 @@ TEST(CompactText, KeepsAnOrderedObjectsOrder) {
   EXPECT_EQ(ptc::compact_text(value), R"({"z":1,"a":2})");
 }
 
+TEST(PlainText, IsAStringsOwnCharactersAndAnyOtherValuesCompactText) {
+  EXPECT_EQ(ptc::plain_text(nlohmann::json("a \"b\"")), "a \"b\"");
+  EXPECT_EQ(ptc::plain_text(nlohmann::json("")), "");
+  EXPECT_EQ(ptc::plain_text(nlohmann::json({{"k", "v"}})), R"({"k":"v"})");
+  EXPECT_EQ(ptc::plain_text(nlohmann::json(nullptr)), "null");
+  EXPECT_EQ(ptc::plain_text(nlohmann::json(std::string("x\xff"))), "x\xff");  // a string's bytes as they are
+}
+
 }  // namespace

@@ -30,12 +30,6 @@ struct Options {
   bool signals = false;
 };
 
-// Commands files may hold any bytes; invalid UTF-8 is printed as U+FFFD rather than failing.
-template <class Json>
-std::string text(const Json& value) {
-  return ptc::compact_text(value);
-}
-
 int failure(const std::string& message) {
   std::cerr << "error: " << message << "\n";
   return kFailed;
@@ -77,7 +71,7 @@ int run_dispatch(Commands& commands, const Options& o, const nlohmann::json& par
   commands.dispatcher().wait_idle();
   commands.bus().unsubscribe(outcome);
   if (!dispatched) return failure(dispatched.error().message);
-  std::cout << text(nlohmann::json{{"invocation_id", *dispatched}}) << "\n";
+  std::cout << ptc::compact_text(nlohmann::json{{"invocation_id", *dispatched}}) << "\n";
   auto failed = failures.find(*dispatched);
   return failed == failures.end() ? 0 : failure(failed->second);
 }
@@ -90,12 +84,12 @@ int run(Action action, const Options& o) {
   if (o.signals)
     commands.bus().subscribe("**", [&print](const Signal& s) {
       std::lock_guard lock(print);
-      std::cout << text(s.to_json()) << "\n" << std::flush;
+      std::cout << ptc::compact_text(s.to_json()) << "\n" << std::flush;
     });
 
   auto print_result = [](const Result<nlohmann::json>& r) {
     if (!r) return failure(r.error().message);
-    std::cout << text(*r) << "\n";
+    std::cout << ptc::compact_text(*r) << "\n";
     return 0;
   };
   switch (action) {

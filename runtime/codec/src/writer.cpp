@@ -16,8 +16,6 @@ namespace ptc::codec {
 
 namespace {
 
-std::string dump(const nlohmann::json& j) { return compact_text(j); }
-
 // Keys usually differ in their first byte: compare that before calling memcmp.
 bool key_less(std::string_view a, std::string_view b) {
   if (!a.empty() && !b.empty() && a[0] != b[0])
@@ -103,7 +101,7 @@ void TextWriter::put_escaped(std::string_view s) {
 
 void TextWriter::json(const nlohmann::json& j) {
   separate();
-  put(dump(j));
+  put(compact_text(j));
 }
 
 void TextWriter::key(std::string_view k) {

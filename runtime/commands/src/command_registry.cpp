@@ -34,9 +34,6 @@ std::vector<std::filesystem::path> command_files(const std::filesystem::path& ro
   return files;
 }
 
-// What a caller gave, for a failure signal: strings as they are, anything else as JSON.
-std::string as_given(const json& value) { return value.is_string() ? value.get<std::string>() : compact_text(value); }
-
 }  // namespace
 
 Result<std::unique_ptr<CommandRegistry>> CommandRegistry::open(CommandRegistryOptions options) {
@@ -135,7 +132,7 @@ Result<json> CommandRegistry::register_command(const json& path) {
   std::lock_guard change(change_mutex_);
   auto given = commands::non_blank_string(&path);
   if (!given)
-    return fail("register", "invalid_path: a command path must be a non-empty string", {{"path", as_given(path)}});
+    return fail("register", "invalid_path: a command path must be a non-empty string", {{"path", plain_text(path)}});
   std::error_code ec;
   auto absolute = std::filesystem::absolute(*given, ec).lexically_normal();
   auto command = read(absolute);
@@ -168,7 +165,7 @@ Result<json> CommandRegistry::unregister_command(const json& name) {
   std::lock_guard change(change_mutex_);
   auto given = commands::non_blank_string(&name);
   if (!given)
-    return fail("unregister", "invalid_name: a command name must be a non-empty string", {{"name", as_given(name)}});
+    return fail("unregister", "invalid_name: a command name must be a non-empty string", {{"name", plain_text(name)}});
   auto found = entry(*given);
   if (!found) return fail("unregister", "unknown command '" + *given + "'", {{"name", *given}});
 

@@ -32,7 +32,7 @@ std::string render_command_body(std::string_view body, const json& params) {
       continue;
     }
     out.append(body.substr(at, open - at));
-    out += it->is_string() ? it->get<std::string>() : compact_text(*it);
+    out += plain_text(*it);
     at = close + 2;
   }
   out.append(body.substr(at));

@@ -65,9 +65,8 @@ const nlohmann::json* lookup(const nlohmann::json& values, const std::vector<std
 
 std::string placeholder_text(const nlohmann::json* value) {
   if (value == nullptr || value->is_null()) return {};
-  if (value->is_string()) return value->get_ref<const std::string&>();
   // Replace rather than throw on bad UTF-8: rendering a prompt should not fail on a stray byte.
-  return compact_text(*value);
+  return plain_text(*value);
 }
 
 std::string fill(const std::string& text, const nlohmann::json& values) {

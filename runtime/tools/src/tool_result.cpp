@@ -8,8 +8,9 @@ std::string render_tool_output(std::string_view message, const nlohmann::json* v
                                const Schema* schema) {
   if (value == nullptr) return std::string(message);
   // Handlers may put any bytes in strings; the model gets U+FFFD rather than the call failing.
-  const auto dump = [](const nlohmann::json& j) { return compact_text(j); };
-  return render_tool_output_text(message, schema != nullptr ? dump(firewall(*schema, *value)) : dump(*value), success);
+  return render_tool_output_text(message,
+                                 schema != nullptr ? compact_text(firewall(*schema, *value)) : compact_text(*value),
+                                 success);
 }
 
 std::string render_tool_output_text(std::string_view message, std::string json, bool success) {

@@ -15,4 +15,11 @@ std::string compact_text(const Json& j) {
   return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
+/// A string's own characters, any other value its compact_text: how a JSON value reads when it is put
+/// into text (a message, a command's body) rather than into JSON.
+template <class Json>
+std::string plain_text(const Json& j) {
+  return j.is_string() ? j.template get<std::string>() : compact_text(j);
+}
+
 }  // namespace ptc

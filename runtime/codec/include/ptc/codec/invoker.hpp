@@ -151,7 +151,7 @@ ToolResult<LazyJson> to_tool_result(ToolResult<T>&& result) {
 inline ToolResult<LazyJson> void_result() { return ToolResult<LazyJson>::ok(LazyJson::from_text("null")); }
 
 inline ToolResult<LazyJson> detail::error_result(const nlohmann::json& error) {
-  return ToolResult<LazyJson>::error(error.is_string() ? error.get<std::string>() : compact_text(error));
+  return ToolResult<LazyJson>::error(plain_text(error));
 }
 
 }  // namespace ptc::codec
