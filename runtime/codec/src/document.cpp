@@ -64,8 +64,7 @@ std::optional<bool> decode_root(std::string_view text, bool object_only, RootDec
     for (auto result : wrapper) {
       if (!first) throw InvalidJson("invalid JSON: more than one value");
       first = false;
-      Value value;
-      check_json(std::move(result).get(value));
+      auto&& value = in_place(std::move(result));
       if (object_only && kind_of(value) != coercion::JsonKind::Map) return std::nullopt;
       decoded = run.call(run.context, value);
       if (first_of_two && !*decoded) return decoded;

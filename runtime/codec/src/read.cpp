@@ -113,8 +113,7 @@ void skip(Decoder& d, Value& v) {
       d.enter();
       std::size_t index = 0;
       for (auto result : array) {
-        Value item;
-        check_json(std::move(result).get(item));
+        auto&& item = in_place(std::move(result));
         d.push(index++);
         skip(d, item);
         d.pop();
@@ -129,8 +128,7 @@ void skip(Decoder& d, Value& v) {
       d.enter();
       SeenKeys keys;
       for (auto result : object) {
-        simdjson::ondemand::field field;
-        check_json(std::move(result).get(field));
+        auto&& field = in_place(std::move(result));
         const std::string_view key = key_of(field);
         if (!keys.insert(key)) duplicate_key(d, key);
         d.push(key);
@@ -229,8 +227,7 @@ nlohmann::json to_json(Decoder& d, Value& v) {
       d.enter();
       auto out = nlohmann::json::array();
       for (auto result : array) {
-        Value item;
-        detail::check_json(std::move(result).get(item));
+        auto&& item = detail::in_place(std::move(result));
         d.push(out.size());
         out.push_back(to_json(d, item));
         d.pop();
@@ -244,8 +241,7 @@ nlohmann::json to_json(Decoder& d, Value& v) {
       d.enter();
       auto out = nlohmann::json::object();
       for (auto result : object) {
-        simdjson::ondemand::field field;
-        detail::check_json(std::move(result).get(field));
+        auto&& field = detail::in_place(std::move(result));
         const std::string_view key = detail::key_of(field);
         if (out.contains(key)) detail::duplicate_key(d, key);
         d.push(key);

@@ -40,8 +40,8 @@ class Decoder {
   bool coercing() const { return mode_ != Mode::Strict; }
 
   /// Path segments. A key must stay alive while it is on the path (simdjson's string buffer does).
-  void push(std::string_view key) { push_segment({key, 0, true}); }
-  void push(std::size_t index) { push_segment({{}, index, false}); }
+  void push(std::string_view key) { push_segment(key, 0, true); }
+  void push(std::size_t index) { push_segment({}, index, false); }
   void pop() {
     if (--path_length_ >= kInlinePath) deep_path_.pop_back();
   }
@@ -117,11 +117,16 @@ class Decoder {
   };
   // Every field and item is pushed and popped, so the usual path lives inline, not on the heap.
   static constexpr std::size_t kInlinePath = 16;
-  void push_segment(const Segment& s) {
+  // The members are written one by one: a Segment built on the stack and copied in was stored in
+  // parts and loaded back as one 16-byte word, a store-forwarding stall on every item of a list.
+  void push_segment(std::string_view key, std::size_t index, bool is_key) {
     if (path_length_ < kInlinePath) [[likely]] {
-      path_[path_length_++] = s;
+      Segment& s = path_[path_length_++];
+      s.key = key;
+      s.index = index;
+      s.is_key = is_key;
     } else {
-      push_deep(s);
+      push_deep({key, index, is_key});
     }
   }
   void push_deep(const Segment& s);

@@ -130,8 +130,7 @@ struct MapCodec {
     d.enter();
     KeyedIssues issues(d);
     for (auto result : object) {
-      simdjson::ondemand::field field;
-      check_json(std::move(result).get(field));
+      auto&& field = in_place(std::move(result));
       const std::string_view key = key_of(field);
       std::string name(key);
       if (out.find(name) != out.end()) duplicate_key(d, key);

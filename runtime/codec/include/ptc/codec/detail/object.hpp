@@ -67,8 +67,7 @@ template <class KeyRead>
                                               const KeyWord* words, KeyRead&& key_read) {
   std::size_t hint = 0;
   for (auto result : object) {
-    simdjson::ondemand::field field;
-    check_json(std::move(result).get(field));
+    auto&& field = in_place(std::move(result));
     std::string_view key;
     const std::size_t i = field_of(field, fields, words, hint, key);
     if (i < fields.size()) hint = i + 1;
