@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <random>
 #include <set>
 #include <string>
 #include <thread>
@@ -41,9 +42,11 @@ struct Query {
   std::vector<Item> items;
 };
 
-// More fields than one word of the decoder's bookkeeping holds: f000 to f129.
+// Fields f000, f001, ...: 130 is more than one word of the decoder's bookkeeping holds; 64 is the most
+// fields whose keys, out of order, are looked up by their first byte rather than in turn.
+template <std::size_t N>
 struct Wide {
-  std::array<std::int64_t, 130> v{};
+  std::array<std::int64_t, N> v{};
 };
 constexpr auto kWideNames = [] {
   std::array<std::array<char, 4>, 130> names{};
@@ -106,19 +109,19 @@ struct StructTraits<::shop::Odd> {
   }
 };
 
-template <>
-struct StructTraits<::shop::Wide> {
+template <std::size_t N>
+struct StructTraits<::shop::Wide<N>> {
   static constexpr auto fields = [] {
-    std::array<FieldInfo, 130> f{};
+    std::array<FieldInfo, N> f{};
     for (std::size_t i = 0; i < f.size(); ++i) f[i] = {std::string_view(shop::kWideNames[i].data(), 4), false, false};
     return f;
   }();
-  static bool decode_field(Decoder& d, std::size_t index, Value& v, ::shop::Wide& out) {
+  static bool decode_field(Decoder& d, std::size_t index, Value& v, ::shop::Wide<N>& out) {
     return Codec<std::int64_t>::decode(d, v, out.v[index]);
   }
-  static void fill_default(std::size_t, ::shop::Wide&) {}
+  static void fill_default(std::size_t, ::shop::Wide<N>&) {}
   template <class W>
-  static void encode_fields(W& w, const ::shop::Wide& value) {
+  static void encode_fields(W& w, const ::shop::Wide<N>& value) {
     for (std::size_t i = 0; i < fields.size(); ++i) {
       w.key(fields[i].name);
       Codec<std::int64_t>::encode(w, value.v[i]);
@@ -414,7 +417,7 @@ TEST(DecodeStruct, AnEscapedKeyIsTheSameKey) {
   EXPECT_TRUE(r.result.ok);
   EXPECT_EQ(r.value.id, 3);
   // Keys are read eight bytes at a time: an escape in a later word, or a quote after an escape.
-  auto wide = decode<shop::Wide>(R"({"f00\u0030": 7, "f12\u0039": 9, "f064": 1, "f\u0030\u00364\"": 2})");
+  auto wide = decode<shop::Wide<130>>(R"({"f00\u0030": 7, "f12\u0039": 9, "f064": 1, "f\u0030\u00364\"": 2})");
   EXPECT_EQ(wide.value.v[0], 7);
   EXPECT_EQ(wide.value.v[129], 9);
   EXPECT_EQ(wide.value.v[64], 1);
@@ -558,21 +561,57 @@ TEST(DecodeStruct, ManyFieldsEachSeenOnce) {
     }
     return text + extra + "}";
   };
-  auto all = decode<shop::Wide>(text_without({}));
+  auto all = decode<shop::Wide<130>>(text_without({}));
   EXPECT_TRUE(all.result.ok);
   EXPECT_EQ(all.value.v[0], 0);
   EXPECT_EQ(all.value.v[64], 64);
   EXPECT_EQ(all.value.v[129], 129);
-  auto some = decode<shop::Wide>(text_without({3, 63, 64, 127, 128, 129})).result;
+  auto some = decode<shop::Wide<130>>(text_without({3, 63, 64, 127, 128, 129})).result;
   EXPECT_THAT(some.errors,
               ElementsAre(Issue{"f003", "missing required field"}, Issue{"f063", "missing required field"},
                           Issue{"f064", "missing required field"}, Issue{"f127", "missing required field"},
                           Issue{"f128", "missing required field"}, Issue{"f129", "missing required field"}));
   for (const char* again : {R"(,"f000":1)", R"(,"f064":1)", R"(,"f129":1)"}) {
-    auto twice = decode<shop::Wide>(text_without({}, again)).result;
+    auto twice = decode<shop::Wide<130>>(text_without({}, again)).result;
     ASSERT_EQ(twice.errors.size(), 1u) << again;
     EXPECT_THAT(twice.errors[0].message, testing::StartsWith("invalid JSON: duplicate key")) << again;
   }
+}
+
+// Keys out of order are found by looking at the fields in turn (over 64 fields) or among those whose
+// names start alike (up to 64, where all these names start with the same byte): each way finds every
+// field, an undeclared key and a repeated one, whatever the order.
+template <std::size_t N>
+void expect_every_order_read() {
+  std::vector<std::size_t> order(N);
+  for (std::size_t i = 0; i < N; ++i) order[i] = i;
+  std::mt19937 shuffle(7);
+  for (int round = 0; round < 4; ++round) {
+    if (round == 1) std::reverse(order.begin(), order.end());
+    if (round > 1) std::shuffle(order.begin(), order.end(), shuffle);
+    auto text_of = [&](std::string extra) {
+      std::string text = "{" + extra;
+      for (std::size_t i : order)
+        text += (text.size() > 1 ? "," : "") + json(std::string(shop::kWideNames[i].data(), 4)).dump() + ":" +
+                std::to_string(i + 1);
+      return text + "}";
+    };
+    auto all = decode<shop::Wide<N>>(text_of(""));
+    EXPECT_TRUE(all.result.ok) << N << " round " << round;
+    EXPECT_THAT(all.result.warnings, IsEmpty());
+    for (std::size_t i = 0; i < N; ++i) EXPECT_EQ(all.value.v[i], static_cast<std::int64_t>(i) + 1) << N << " f" << i;
+    auto unknown = decode<shop::Wide<N>>(text_of(R"("undeclared":0)")).result;
+    EXPECT_THAT(unknown.warnings, ElementsAre(Issue{"undeclared", "unexpected field (ignored)"})) << N;
+    const std::string last = std::string(shop::kWideNames[order.back()].data(), 4);
+    auto twice = decode<shop::Wide<N>>(text_of("\"" + last + "\":0")).result;
+    EXPECT_THAT(twice.errors, ElementsAre(Issue{"(root)", "invalid JSON: duplicate key \"" + last + "\" at (root)"}))
+        << N;
+  }
+}
+
+TEST(DecodeStruct, KeysInAnyOrderAreFoundAmongManyFields) {
+  expect_every_order_read<64>();
+  expect_every_order_read<130>();
 }
 
 // ---- modes ----------------------------------------------------------------------------------------

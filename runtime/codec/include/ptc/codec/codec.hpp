@@ -93,9 +93,9 @@ template <class DecodeField, class FillDefault>
 bool decode_object(Decoder& d, Value& v, std::span<const FieldInfo> fields, DecodeField&& decode_field,
                    FillDefault&& fill_default);
 namespace detail {
-struct KeyWord;
+struct FieldKeys;
 template <class DecodeField, class FillDefault>
-bool decode_fields(Decoder& d, Value& v, std::span<const FieldInfo> fields, const KeyWord* words,
+bool decode_fields(Decoder& d, Value& v, std::span<const FieldInfo> fields, const FieldKeys* keys,
                    DecodeField&& decode_field, FillDefault&& fill_default);
 }  // namespace detail
 

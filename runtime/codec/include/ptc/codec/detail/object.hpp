@@ -13,12 +13,15 @@ template <detail::HasStructTraits T>
 struct Codec<T> {
   static constexpr Shape shape{kind_bit(coercion::JsonKind::Map), true};
   static constexpr bool kPlain = detail::plain_names(StructTraits<T>::fields);
-  static constexpr auto key_words = detail::key_words<std::size(StructTraits<T>::fields)>(StructTraits<T>::fields);
+  static constexpr std::size_t kFields = std::size(StructTraits<T>::fields);
+  static constexpr auto key_words = detail::key_words<kFields>(StructTraits<T>::fields);
+  static constexpr auto key_buckets = detail::key_buckets<kFields>(StructTraits<T>::fields);
+  static constexpr detail::FieldKeys keys{key_words.data(), kFields <= 64 ? key_buckets.data() : nullptr};
   static std::string type_name() { return "map"; }
   static bool decode(Decoder& d, Value& v, T& out) {
     out = T{};
     return detail::decode_fields(
-        d, v, StructTraits<T>::fields, kPlain ? key_words.data() : nullptr,
+        d, v, StructTraits<T>::fields, kPlain ? &keys : nullptr,
         [&](std::size_t index, Value& field) { return StructTraits<T>::decode_field(d, index, field, out); },
         [&](std::size_t index) { StructTraits<T>::fill_default(index, out); });
   }
@@ -39,17 +42,28 @@ bool decode_object(Decoder& d, Value& v, std::span<const FieldInfo> fields, Deco
 namespace detail {
 
 /// The field that the key of `field` names, or fields.size() for an undeclared key; `key` is set to the
-/// key. Keys mostly come unescaped: with the fields' KeyWords (`words`), the names are compared with the
+/// key. Keys mostly come unescaped: with the fields' FieldKeys (`keys`), the names are compared with the
 /// text in place first, which spares finding where the key ends. An escaped or undeclared key takes the
 /// slower way.
 [[gnu::always_inline]] inline std::size_t field_of(simdjson::ondemand::field& field, std::span<const FieldInfo> fields,
-                                                   const KeyWord* words, std::size_t hint, std::string_view& key) {
+                                                   const FieldKeys* keys, std::size_t hint, std::string_view& key) {
   std::size_t i = fields.size();
-  if (words) {
+  if (keys) {
     const char* raw = field.key().raw();
-    i = hint < fields.size() && raw_key_is(word_at(raw), raw, fields[hint], words[hint])
-            ? hint
-            : find_raw_key(fields, words, raw, hint);
+    const std::uint64_t first = word_at(raw);
+    if (hint < fields.size() && raw_key_is(first, raw, fields[hint], keys->words[hint])) [[likely]] {
+      i = hint;
+    } else if (keys->buckets) {
+      for (std::uint64_t m = keys->buckets[static_cast<unsigned char>(raw[0]) & 31]; m; m &= m - 1) {
+        const auto at = static_cast<std::size_t>(std::countr_zero(m));
+        if (raw_key_is(first, raw, fields[at], keys->words[at])) {
+          i = at;
+          break;
+        }
+      }
+    } else {
+      i = find_raw_key(fields, *keys, raw, hint);
+    }
   }
   if (i < fields.size()) [[likely]] {
     key = fields[i].name;
@@ -64,12 +78,12 @@ namespace detail {
 /// come in declaration order, so each search starts at the field after the last one found.
 template <class KeyRead>
 [[gnu::always_inline]] inline bool each_field(simdjson::ondemand::object& object, std::span<const FieldInfo> fields,
-                                              const KeyWord* words, KeyRead&& key_read) {
+                                              const FieldKeys* keys, KeyRead&& key_read) {
   std::size_t hint = 0;
   for (auto result : object) {
     auto&& field = in_place(std::move(result));
     std::string_view key;
-    const std::size_t i = field_of(field, fields, words, hint, key);
+    const std::size_t i = field_of(field, fields, keys, hint, key);
     if (i < fields.size()) hint = i + 1;
     if (!key_read(i, key, field.value())) return false;
   }
@@ -92,11 +106,11 @@ template <class DecodeField, class FillDefault>
 /// the validator's order.
 template <class DecodeField, class FillDefault>
 bool read_fields(Decoder& d, simdjson::ondemand::object& object, std::span<const FieldInfo> fields,
-                 const KeyWord* words, DecodeField& decode_field, FillDefault& fill_default) {
+                 const FieldKeys* keys, DecodeField& decode_field, FillDefault& fill_default) {
   KeyedIssues issues(d);
   Seen seen(fields.size());
   SeenKeys unknown;
-  each_field(object, fields, words, [&](std::size_t i, std::string_view key, Value& value) {
+  each_field(object, fields, keys, [&](std::size_t i, std::string_view key, Value& value) {
     if (i == fields.size() ? !unknown.insert(key) : seen[i]) duplicate_key(d, key);
     const auto begin = d.mark();
     d.push(key);
@@ -128,9 +142,9 @@ bool read_fields(Decoder& d, simdjson::ondemand::object& object, std::span<const
 /// or does not decode, a missing required field.
 template <class DecodeField, class FillDefault>
 bool read_fields_optimistically(Decoder& d, simdjson::ondemand::object& object, std::span<const FieldInfo> fields,
-                                const KeyWord* words, DecodeField& decode_field, FillDefault& fill_default) {
+                                const FieldKeys* keys, DecodeField& decode_field, FillDefault& fill_default) {
   Seen seen(fields.size());
-  const bool read = each_field(object, fields, words, [&](std::size_t i, std::string_view, Value& value) {
+  const bool read = each_field(object, fields, keys, [&](std::size_t i, std::string_view, Value& value) {
     if (i == fields.size() || seen[i]) [[unlikely]]
       return false;
     seen.set(i);
@@ -153,23 +167,23 @@ bool read_fields_optimistically(Decoder& d, simdjson::ondemand::object& object, 
   return true;
 }
 
-/// decode_object; `words` are the fields' KeyWords when their names are plain (plain_names), else null.
+/// decode_object; `keys` are the fields' FieldKeys when their names are plain (plain_names), else null.
 template <class DecodeField, class FillDefault>
-bool decode_fields(Decoder& d, Value& v, std::span<const FieldInfo> fields, const KeyWord* words,
+bool decode_fields(Decoder& d, Value& v, std::span<const FieldInfo> fields, const FieldKeys* keys,
                    DecodeField&& decode_field, FillDefault&& fill_default) {
   // Opening the object is tried first: it fails without reading anything when the value is of another
   // kind, so the usual case does without peeking at the kind.
   simdjson::ondemand::object object;
   if (v.get_object().get(object) != simdjson::SUCCESS) [[unlikely]] {
     if (bool r = false; !is_kind(d, v, coercion::JsonKind::Map, "map", &r, [&](Value& inner) {
-          return decode_fields(d, inner, fields, words, decode_field, fill_default);
+          return decode_fields(d, inner, fields, keys, decode_field, fill_default);
         }))
       return r;
     check_json(v.get_object().get(object));  // a map that does not open is not JSON
   }
   d.enter();
-  const bool ok = d.is_optimistic() ? read_fields_optimistically(d, object, fields, words, decode_field, fill_default)
-                                    : read_fields(d, object, fields, words, decode_field, fill_default);
+  const bool ok = d.is_optimistic() ? read_fields_optimistically(d, object, fields, keys, decode_field, fill_default)
+                                    : read_fields(d, object, fields, keys, decode_field, fill_default);
   d.leave();
   return ok;
 }
