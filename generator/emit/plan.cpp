@@ -18,25 +18,6 @@ bool is_span(const model::Type& type) {
   return type.kind == model::TypeKind::Sequence && type.cpp.rfind("std::span<", 0) == 0 && !type.args.empty();
 }
 
-// Whether a value of `type` holds something by pointer (std::unique_ptr, std::shared_ptr), anywhere
-// inside. Arguments that do are Consumed by the generated call (ptc/codec/invoker.hpp, ArgumentUse): a
-// copy of them cannot be made, or would share what the function may change.
-bool holds_pointer(const model::Type& type, const model::HeaderModel& header, std::set<std::string>& seen) {
-  using model::TypeKind;
-  if (type.kind == TypeKind::Optional && type.wrapper != "std::optional") return true;
-  if (type.kind == TypeKind::DepthLimit) return true;  // fields not read: assume the worst
-  if (type.kind == TypeKind::Struct || type.kind == TypeKind::Recursive) {
-    if (!seen.insert(type.name).second) return false;
-    const model::Struct* s = header.find_struct(type.name);
-    if (!s) return true;  // not read: assume the worst
-    for (const auto& field : s->fields)
-      if (holds_pointer(field.type, header, seen)) return true;
-  }
-  for (const auto& arg : type.args)
-    if (holds_pointer(arg, header, seen)) return true;
-  return false;
-}
-
 bool reads_back(const std::string& malli, const ptc::Signature& signature) {
   auto back = ptc::Signature::from_malli(malli);
   return back && *back == signature;
@@ -147,11 +128,8 @@ std::optional<ToolPlan> plan_tool(const model::Tool& tool, const model::HeaderMo
   if (!plan_examples(tool, t, errors)) return std::nullopt;
   if (const auto& h = tool.hints; h.stated)
     t.hints = ptc::ToolHints{h.read_only, h.destructive, h.idempotent, h.open_world};
-  std::set<std::string> seen;
-  for (std::size_t i = 0; i < tool.params.size(); ++i) {
+  for (std::size_t i = 0; i < tool.params.size(); ++i)
     t.args.push_back(arg_plan(tool.params[i], i, t.signature.params()[i], header));
-    if (holds_pointer(tool.params[i].type, header, seen)) t.consumes_arguments = true;
-  }
   return t;
 }
 

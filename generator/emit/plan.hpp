@@ -44,9 +44,6 @@ struct ToolPlan {
   std::optional<ptc::ToolHints> hints;  ///< the tool's stated hints, as the runtime holds them
   std::string id;                       ///< identifier-safe and unique in the header
   std::vector<ArgPlan> args;            ///< C++ parameter order (the context excluded)
-  /// An argument holds something by pointer: the call takes the decoded arguments rather than a copy
-  /// (ptc::codec::ArgumentUse::Consumed).
-  bool consumes_arguments = false;
 };
 
 struct Plan {

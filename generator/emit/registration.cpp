@@ -61,8 +61,7 @@ void write_factory(CodeWriter& w, const ToolPlan& t) {
   // Unused lambda parameters stay unnamed: generated code compiles under -Wall -Wextra -Werror.
   const std::string lambda = fmt::format("[{}]({}&{}, ptc::ToolContext&{})", is_member(t) ? "target = &instance" : "",
                                          args, t.args.empty() ? "" : " args", tool.context_index ? " context" : "");
-  const std::string use = t.consumes_arguments ? ", ptc::codec::ArgumentUse::Consumed" : "";
-  w.open(fmt::format("auto invoker = ptc::codec::make_invoker<{}{}>({}", args, use, lambda));
+  w.open(fmt::format("auto invoker = ptc::codec::make_invoker<{}>({}", args, lambda));
   const std::string callee = is_member(t) ? "target->" + tool.function : tool.function;
   const std::string call = fmt::format("{}({})", callee, call_arguments(t));
   if (tool.return_style == model::ReturnStyle::Void) {

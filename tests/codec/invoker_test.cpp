@@ -2,6 +2,7 @@
 // the invoker's text path, and every outcome matches what a make_tool tool over the same signature
 // reports, in every mode.
 
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include <ptc/error.hpp>
 #include <ptc/events.hpp>
 #include <ptc/json_input.hpp>
+#include <ptc/policy.hpp>
 #include <ptc/registry.hpp>
 #include <ptc/schema.hpp>
 #include <ptc/session.hpp>
@@ -49,6 +51,11 @@ struct search_args {
 
 struct broken_args {
   std::int64_t n = 0;
+};
+
+// A function that takes ownership of what it is handed: the arguments cannot be copied for it.
+struct owning_args {
+  std::unique_ptr<std::string> note;
 };
 
 }  // namespace shop
@@ -129,6 +136,19 @@ struct StructTraits<::shop::broken_args> {
     Codec<std::int64_t>::encode(w, value.n);
   }
 };
+template <>
+struct StructTraits<::shop::owning_args> {
+  static constexpr std::array<FieldInfo, 1> fields{{{"note", false, false}}};
+  static bool decode_field(Decoder& d, std::size_t, Value& v, ::shop::owning_args& out) {
+    return Codec<std::unique_ptr<std::string>>::decode(d, v, out.note);
+  }
+  static void fill_default(std::size_t, ::shop::owning_args&) {}
+  template <class W>
+  static void encode_fields(W& w, const ::shop::owning_args& value) {
+    w.key("note");
+    Codec<std::unique_ptr<std::string>>::encode(w, value.note);
+  }
+};
 }  // namespace ptc::codec
 
 namespace {
@@ -177,10 +197,14 @@ class CodecInvoker : public ::testing::Test {
 
   template <class Args>
   void add(const std::string& name, const std::string& shorthand, typename ptc::codec::Invoker<Args>::Call run) {
+    add<Args>(name, ptc::Signature::parse(shorthand).value(), std::move(run));
+  }
+  template <class Args>
+  void add(const std::string& name, ptc::Signature signature, typename ptc::codec::Invoker<Args>::Call run) {
     ptc::ToolSpec spec;
     spec.name = name;
     spec.description = "A tool.";
-    spec.signature = ptc::Signature::parse(shorthand).value();
+    spec.signature = std::move(signature);
     spec.invoker = ptc::codec::make_invoker<Args>(std::move(run));
     registry.add(ptc::Tool(std::move(spec)));
   }
@@ -192,39 +216,66 @@ class CodecInvoker : public ::testing::Test {
   shop::search_args last;
 };
 
-template <ptc::codec::ArgumentUse kUse>
-ptc::Tool changing_tool(const std::string& name) {
-  // A function that changes what it was handed, as one taking its parameters by value may.
-  ptc::ToolSpec spec;
-  spec.name = name;
-  spec.description = "Find items.";
-  spec.signature = signature();
-  spec.invoker = ptc::codec::make_invoker<shop::search_args, kUse>([](shop::search_args& a, ptc::ToolContext&) {
+TEST_F(CodecInvoker, TheArgumentsAreTheDecodedOnesWhateverTheFunctionDoesWithThem) {
+  // A function that changes what it was handed, as one taking its parameters by value does when the
+  // generated call moves them in.
+  add<shop::search_args>("changing", signature(), [](shop::search_args& a, ptc::ToolContext&) {
+    const std::string taken = std::move(a.query);
     a.query = "changed by the call";
     a.cursor.reset();
-    return ptc::codec::to_tool_result(shop::search("x", 1, std::nullopt));
+    return ptc::codec::to_tool_result(shop::search(taken, 1, std::nullopt));
   });
-  return ptc::Tool(std::move(spec));
+  // Coerced ("2") and with an undeclared field: the arguments are the decoded ones, not the text given.
+  const json expected = json::parse(R"({"query": "shoes", "limit": 2, "cursor": "c9"})");
+  auto out = call("changing", json(R"({"query": "shoes", "limit": "2", "cursor": "c9", "extra": 1})"));
+  ASSERT_EQ(out.status, CallStatus::Succeeded) << out.rendered;
+  EXPECT_FALSE(out.arguments.materialized());  // nobody read them as JSON
+  ASSERT_NE(out.arguments.text(), nullptr);
+  EXPECT_EQ(*out.arguments.text(), expected.dump());
+  ASSERT_TRUE(out.result.value);
+  EXPECT_FALSE(out.result.value->materialized());  // nor the result: its text is the rendering
+  EXPECT_EQ(out.result.value, json::parse(R"([{"id":1,"title":"shoes","status":"open"}])"));
+  ASSERT_EQ(invoked.size(), 1u);
+  EXPECT_EQ(invoked[0].params.text(), out.arguments.text());  // one text, shared
+  EXPECT_EQ(invoked[0].params, expected);
 }
 
-TEST_F(CodecInvoker, TheArgumentsAreTheDecodedOnesWhateverTheFunctionDoesWithItsCopy) {
-  registry.add(changing_tool<ptc::codec::ArgumentUse::Copied>("copied"));
-  registry.add(changing_tool<ptc::codec::ArgumentUse::Consumed>("consumed"));
-  const json expected = json::parse(R"({"query": "shoes", "limit": 2, "cursor": "c9"})");
-  for (const char* name : {"copied", "consumed"}) {
-    SCOPED_TRACE(name);
-    invoked.clear();
-    auto out = call(name, json(R"({"query": "shoes", "limit": 2, "cursor": "c9"})"));
-    ASSERT_EQ(out.status, CallStatus::Succeeded) << out.rendered;
-    ASSERT_NE(out.arguments.text(), nullptr);
-    EXPECT_EQ(*out.arguments.text(), expected.dump());
-    EXPECT_FALSE(out.arguments.materialized());  // nobody read them as JSON
-    ASSERT_TRUE(out.result.value);
-    EXPECT_FALSE(out.result.value->materialized());  // nor the result: its text is the rendering
-    ASSERT_EQ(invoked.size(), 1u);
-    EXPECT_EQ(invoked[0].params.text(), out.arguments.text());  // one text, shared
-    EXPECT_EQ(invoked[0].params, expected);
-  }
+TEST_F(CodecInvoker, AFunctionMayTakeOwnershipOfItsArguments) {
+  const std::string note = "a note longer than a short string's buffer";
+  const json expected = {{"note", note}};
+  std::string taken;
+  add<shop::owning_args>("owning", "(note :string?) -> :nil", [&](shop::owning_args& a, ptc::ToolContext&) {
+    const std::unique_ptr<std::string> mine = std::move(a.note);
+    taken = mine ? *mine : "(none)";
+    return ptc::codec::void_result();
+  });
+  // Nobody reads the arguments before the call: their text is written after it, when the function
+  // has taken what they held.
+  auto out = call("owning", json(expected.dump()));
+  ASSERT_EQ(out.status, CallStatus::Succeeded) << out.rendered;
+  EXPECT_EQ(taken, note);
+  ASSERT_NE(out.arguments.text(), nullptr);
+  EXPECT_EQ(*out.arguments.text(), expected.dump());
+
+  // A policy reads them before the call, the outcome after it: both see the decoded ones.
+  struct Reader final : ptc::ToolPolicy {
+    std::string_view name() const override { return "reader"; }
+    ptc::PolicyDecision check(const ptc::Tool&, const json& params, ptc::ToolContext&) const override {
+      seen->push_back(params);
+      return ptc::PolicyDecision::allow();
+    }
+    std::vector<json>* seen = nullptr;
+  };
+  std::vector<json> seen;
+  auto reader = std::make_shared<Reader>();
+  reader->seen = &seen;
+  registry.add_policy(reader);
+  taken.clear();
+  out = call("owning", json(expected.dump()));
+  ASSERT_EQ(out.status, CallStatus::Succeeded) << out.rendered;
+  EXPECT_EQ(taken, note);
+  EXPECT_THAT(seen, ElementsAre(expected));
+  EXPECT_EQ(out.arguments, expected);
 }
 
 TEST_F(CodecInvoker, TextArgumentsAreDecodedCoercedAndRun) {

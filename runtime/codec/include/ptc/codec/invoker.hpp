@@ -5,6 +5,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -51,17 +52,13 @@ ToolResult<LazyJson> to_tool_result(ToolResult<T>&& result);
 /// What a void function returns: a success holding null (its result type is :nil).
 ToolResult<LazyJson> void_result();
 
-/// What the function does with the decoded arguments. Copied: it gets a copy, so the decoded ones stay
-/// as they were and their text (the outcome's `arguments`) is written only if somebody reads it.
-/// Consumed: it may take them (a std::unique_ptr parameter cannot be copied; through a
-/// std::shared_ptr it may change what the arguments point to), so their text is written before the
-/// call. ptc-gen picks Consumed for arguments that hold either pointer, anywhere inside.
-enum class ArgumentUse { Copied, Consumed };
-
-/// `Args` has StructTraits (one field per parameter). `call` runs the function on decoded arguments.
+/// `Args` has StructTraits (one field per parameter). `call` runs the function on the decoded arguments,
+/// which it may take or change (parameters by value are moved from them).
 /// Prepared::arguments is the text of the decoded Args: fields the C++ types do not declare are
-/// dropped, and an absent optional parameter shows as null.
-template <class Args, ArgumentUse kUse = ArgumentUse::Copied>
+/// dropped, and an absent optional parameter shows as null. It is written only if somebody reads it,
+/// from the arguments' text decoded again: decoding is deterministic, and keeping the text costs one
+/// string where keeping the decoded values would cost a copy of every string and list in them.
+template <class Args>
 class Invoker final : public ToolInvoker {
  public:
   using Call = std::function<ToolResult<LazyJson>(Args& args, ToolContext& context)>;
@@ -87,30 +84,46 @@ class Invoker final : public ToolInvoker {
   }
 
  private:
+  /// What the arguments' text is written from.
+  struct Given {
+    std::string text;
+    Mode mode;
+  };
+  /// The decoded arguments and what they were decoded from, in one allocation.
+  struct Held {
+    Args args;
+    Given given;
+  };
+
   std::optional<Prepared> decode(std::string_view text, Mode mode) const {
-    auto args = std::make_shared<Args>();
+    auto held = std::make_shared<Held>();
     Decoder d(mode);
-    auto decoded = detail::decode_document_into(d, text, true, *args);
+    auto decoded = detail::decode_document_into(d, text, true, held->args);
     if (!decoded) return std::nullopt;
+    held->given = {std::string(text), mode};
     Prepared p;
     p.validation = detail::finish(d, *decoded);
     p.typed_results = true;
-    if constexpr (kUse == ArgumentUse::Copied && std::is_copy_constructible_v<Args>) {
-      // The function gets a copy (its parameters may take what they are handed), so the decoded
-      // arguments stay as decoded and their text is written only if somebody reads it: copying them
-      // costs a fraction of encoding them.
-      p.arguments = LazyJson::deferred(args, [](const void* held) { return to_text(*static_cast<const Args*>(held)); });
-      if (p.validation.ok)
-        p.run = [this, held = args.get()](ToolContext& context) {
-          Args given = *held;
-          return call_(given, context);
-        };
-    } else {
-      p.arguments = LazyJson::from_text(to_text(*args));
-      if (p.validation.ok) p.run = [this, held = args.get()](ToolContext& context) { return call_(*held, context); };
-    }
-    p.state = std::move(args);
+    p.arguments = LazyJson::deferred(std::shared_ptr<const Given>(held, &held->given), &decoded_text);
+    // The function gets the arguments moved out of `held`, so that what it leaves of them is freed when
+    // it returns rather than when the last reader of the arguments' text lets go of `held`.
+    if (p.validation.ok)
+      p.run = [this, args = &held->args](ToolContext& context) {
+        Args taken = std::move(*args);
+        return call_(taken, context);
+      };
+    p.state = std::move(held);
     return p;
+  }
+
+  /// The text of the Args that `given` decodes to. It decoded the same way before (it is the same
+  /// text in the same mode), so it decodes again.
+  static std::string decoded_text(const void* given) {
+    const auto& g = *static_cast<const Given*>(given);
+    Args args;
+    Decoder d(g.mode);
+    detail::decode_document_into(d, g.text, true, args);
+    return to_text(args);
   }
 
   static Prepared refused(std::string message) {
@@ -123,9 +136,9 @@ class Invoker final : public ToolInvoker {
   Call call_;
 };
 
-template <class Args, ArgumentUse kUse = ArgumentUse::Copied>
-std::shared_ptr<const ToolInvoker> make_invoker(typename Invoker<Args, kUse>::Call call) {
-  return std::make_shared<Invoker<Args, kUse>>(std::move(call));
+template <class Args>
+std::shared_ptr<const ToolInvoker> make_invoker(typename Invoker<Args>::Call call) {
+  return std::make_shared<Invoker<Args>>(std::move(call));
 }
 
 template <class R>

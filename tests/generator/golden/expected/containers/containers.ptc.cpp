@@ -157,7 +157,7 @@ static const ptc::Signature& store_signature() {
 }
 
 static ptc::Tool store_tool() {
-  auto invoker = ptc::codec::make_invoker<store_args, ptc::codec::ArgumentUse::Consumed>([](store_args& args, ptc::ToolContext&) {
+  auto invoker = ptc::codec::make_invoker<store_args>([](store_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::containers::store(std::move(args.bag)));
   });
   return ptc::Tool(ptc::ToolSpec{"store", "Stores a bag and returns it unchanged.", store_signature(), std::move(invoker), false, {}, "", std::nullopt});

@@ -310,7 +310,7 @@ static const ptc::Signature& deep_signature() {
 }
 
 static ptc::Tool deep_tool() {
-  auto invoker = ptc::codec::make_invoker<deep_args, ptc::codec::ArgumentUse::Consumed>([](deep_args& args, ptc::ToolContext&) {
+  auto invoker = ptc::codec::make_invoker<deep_args>([](deep_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::structs::deep(std::move(args.input)));
   });
   return ptc::Tool(ptc::ToolSpec{"deep", "Shows how deep structs become :map.", deep_signature(), std::move(invoker), false, {}, "", std::nullopt});
