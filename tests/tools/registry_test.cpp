@@ -1,5 +1,6 @@
 // The dispatch pipeline, step by step, and the exception table of spec/tool-runtime.md.
 #include <regex>
+#include <set>
 #include <stdexcept>
 
 #include <gmock/gmock.h>
@@ -600,6 +601,43 @@ TEST_F(Dispatch, HandlerMayDispatchAnotherToolInItsOwnSession) {
         return ToolResult<json>::ok(inner.result.value.value());
       }));
   EXPECT_EQ(call("twice", json{{"n", 21}}).result.value, json(42));
+}
+
+// Events are built in a buffer reused from call to call: a call dispatched by a subscriber while an
+// event is being published must not write over that event.
+TEST_F(Dispatch, ASubscriberMayDispatchWhileAnEventIsPublished) {
+  struct Seen {
+    std::string name, event_id, rendered;
+  };
+  std::vector<Seen> before, after;
+  session.dispatcher().subscribe<ptc::ToolInvoked>([&](const ptc::ToolInvoked& e) {
+    before.push_back({e.name, e.event_id, e.rendered_output});
+    if (e.name == "add") call("ping", json::object());  // publishes the ping's event, nested
+    after.push_back({e.name, e.event_id, e.rendered_output});
+  });
+  call("add", json{{"a", 1}, {"b", 2}});
+  call("add", json{{"a", 3}, {"b", 4}});
+  ASSERT_EQ(before.size(), 4u);
+  ASSERT_EQ(after.size(), 4u);
+  // In order of publishing: add, ping (nested), add, ping (nested); each seen whole before and after.
+  const std::vector<std::string> names{"add", "ping", "add", "ping"};
+  for (std::size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(before[i].name, names[i]) << i;
+    EXPECT_EQ(before[i].rendered, names[i] == "ping" ? "\"pong\"" : i == 0 ? "3" : "7") << i;
+  }
+  // The outer events come last in `after` order within each call: ping's ends first.
+  EXPECT_EQ(after[0].name, "ping");
+  EXPECT_EQ(after[1].name, "add");
+  EXPECT_EQ(after[1].event_id, before[0].event_id);
+  EXPECT_EQ(after[1].rendered, "3");
+  EXPECT_EQ(after[3].event_id, before[2].event_id);
+  EXPECT_EQ(after[3].rendered, "7");
+  std::set<std::string> ids;
+  for (const auto& e : before) ids.insert(e.event_id);
+  EXPECT_EQ(ids.size(), 4u);
+  const auto log = session.log<ptc::ToolInvoked>();
+  ASSERT_EQ(log.size(), 4u);
+  for (const auto& e : log) EXPECT_TRUE(ids.contains(e.event_id));
 }
 
 }  // namespace

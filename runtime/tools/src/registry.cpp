@@ -71,6 +71,23 @@ class Lend {
   ToolInvoked& event_;
 };
 
+/// Marks the thread's reused event as being published, for as long as it lives (`flag` null: another
+/// event is).
+class Publishing {
+ public:
+  explicit Publishing(bool* flag) : flag_(flag) {
+    if (flag_) *flag_ = true;
+  }
+  ~Publishing() {
+    if (flag_) *flag_ = false;
+  }
+  Publishing(const Publishing&) = delete;
+  Publishing& operator=(const Publishing&) = delete;
+
+ private:
+  bool* flag_;
+};
+
 /// One call on its way through the pipeline; the steps share what earlier steps found.
 class Call {
  public:
@@ -109,8 +126,14 @@ class Call {
       if (r.value && !r.exclude_value_from_context)
         out_.visible_value = shown_by ? LazyJson(firewall(*shown_by, **r.value)) : *r.value;
     }
-    ToolInvoked event;
-    event.event_id = make_uuid();
+    // Each thread reuses one event from call to call, so that the ids are written into strings that
+    // have room for them already; a call finished while that event is being published (a subscriber
+    // dispatching a tool) gets an event of its own.
+    thread_local ToolInvoked reused;
+    thread_local bool publishing = false;
+    std::optional<ToolInvoked> own;
+    ToolInvoked& event = publishing ? own.emplace() : reused;
+    assign_uuid(event.event_id);
     event.session_id = session_.id();
     event.status = out_.status;
     event.run_context = options_.environment.run_context;
@@ -120,6 +143,7 @@ class Call {
       // gives them back however publishing ends: copying them would cost a string copy or a reference
       // count each.
       Lend lend(out_, event);
+      Publishing guard(own ? nullptr : &publishing);
       session_.dispatcher().publish(event);
     }
     return std::move(out_);

@@ -10,6 +10,9 @@ namespace ptc {
 /// not secret: the generator is not cryptographic, so enough of its UUIDs tell the next ones. Use
 /// make_secret_uuid for an identifier that grants access.
 std::string make_uuid();
+/// make_uuid written into `out`, whose buffer is reused: for a caller that keeps one string for the
+/// ids it makes one after another.
+void assign_uuid(std::string& out);
 
 /// A random (version 4) UUID whose 122 random bits come from the kernel's cryptographic generator
 /// (getrandom(2)) at every call: for identifiers that grant access, such as an MCP HTTP session id,
