@@ -96,7 +96,9 @@ class Invoker final : public ToolInvoker {
   };
 
   std::optional<Prepared> decode(std::string_view text, Mode mode) const {
-    auto held = std::make_shared<Held>();
+    // Not value-initialized: the decode starts by assigning the arguments a fresh Args, so zeroing
+    // the block first would be work thrown away.
+    auto held = std::make_shared_for_overwrite<Held>();
     Decoder d(mode);
     auto decoded = detail::decode_document_into(d, text, true, held->args);
     if (!decoded) return std::nullopt;
