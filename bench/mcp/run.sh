@@ -13,9 +13,6 @@ load="$build/bench/mcp_load"
 ptc_server="$build/bench/mcp_bench_server"
 ts_server="$here/node/server.mjs"
 baseline=${PTC_BASELINE_SERVER:-}
-servers=(generator ptc)
-[[ -n $baseline ]] && servers+=(ptc-before)
-servers+=(typescript)
 rows=$(mktemp)
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null || true; rm -f "$rows"' EXIT
@@ -27,11 +24,21 @@ row() { "$load" --seconds "$seconds" --warmup 1 "$@" | tee -a "$rows"; }
 echo "# $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 echo "# node $(node --version), ${seconds} s per row after 1 s of warm-up"
 for clients in 1 4; do
+  # With a baseline, the before and after servers take turns at going first, so that neither always
+  # runs on the machine the other has just warmed (or left busy).
+  ptcs=(ptc)
+  if [[ -n $baseline ]]; then
+    if [[ $clients == 1 ]]; then ptcs=(ptc ptc-before); else ptcs=(ptc-before ptc); fi
+  fi
   row --label generator --clients "$clients" --stdio -- "$load" --echo-stdio
-  row --label ptc --clients "$clients" --stdio -- "$ptc_server" mcp
-  [[ -n $baseline ]] && row --label ptc-before --clients "$clients" --stdio -- "$baseline" mcp
+  for server in "${ptcs[@]}"; do
+    case $server in
+      ptc) row --label ptc --clients "$clients" --stdio -- "$ptc_server" mcp ;;
+      ptc-before) row --label ptc-before --clients "$clients" --stdio -- "$baseline" mcp ;;
+    esac
+  done
   row --label typescript --clients "$clients" --stdio -- node "$ts_server" stdio
-  for server in "${servers[@]}"; do
+  for server in generator "${ptcs[@]}" typescript; do
     port=$(free_port)
     case $server in
       generator) "$load" --echo-http "$port" & ;;
