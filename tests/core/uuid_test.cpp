@@ -1,4 +1,4 @@
-// ptc::make_uuid and ptc::make_secret_uuid.
+// ptc::make_uuid, ptc::assign_uuid and ptc::make_secret_uuid.
 #include <array>
 #include <regex>
 #include <set>
@@ -22,6 +22,22 @@ TEST(MakeUuid, IsAVersion4UuidAndUniqueOverAThousandCalls) {
     seen.insert(std::move(id));
   }
   EXPECT_EQ(seen.size(), 1000u);
+}
+
+TEST(AssignUuid, WritesANewUuidOverWhateverTheStringHeldInItsBuffer) {
+  std::string id = "something longer than a uuid, which the string keeps room for";
+  const auto capacity = id.capacity();
+  const char* buffer = id.data();
+  std::set<std::string> seen;
+  for (int i = 0; i < 1000; ++i) {
+    ptc::assign_uuid(id);
+    ASSERT_EQ(id.size(), 36u);
+    ASSERT_TRUE(std::regex_match(id, kUuidV4)) << id;
+    seen.insert(id);
+  }
+  EXPECT_EQ(seen.size(), 1000u);
+  EXPECT_EQ(id.capacity(), capacity);  // written in place: no new buffer per id
+  EXPECT_EQ(id.data(), buffer);
 }
 
 TEST(MakeSecretUuid, IsAVersion4UuidAndUniqueOverAThousandCalls) {
