@@ -449,7 +449,7 @@ bool ToolBuilder::function_annotations(const std::vector<Annotation>& notes, mod
        : a.key == "ptc.destructive" ? h.destructive
        : a.key == "ptc.idempotent"  ? h.idempotent
                                     : h.open_world) = true;
-      if (h.read_only && h.destructive) {
+      if (ptc::hints_contradict(h.read_only, h.destructive)) {
         reporter_.error(a.loc, "tool '" + tool.name + "' is marked both PTC_READ_ONLY and PTC_DESTRUCTIVE",
                         "a tool that changes nothing destroys nothing: keep one");
         ok = false;

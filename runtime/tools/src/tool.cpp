@@ -38,7 +38,7 @@ std::string checked_title(std::string_view title) {
 }
 
 void check_hints(const std::optional<ToolHints>& hints) {
-  if (hints && hints->read_only && hints->destructive)
+  if (hints && hints_contradict(hints->read_only, hints->destructive))
     throw PromptValidationError("A read-only tool cannot be destructive.", {}, "hints");
 }
 

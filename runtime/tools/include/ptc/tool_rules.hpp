@@ -1,7 +1,8 @@
 #pragma once
-// The rules a tool's name and description must meet, the names and texts every provider accepts. The
-// one home of these rules: Tool checks them when it is built, ptc-gen when it reads PTC_TOOL. No
-// dependencies, so code built without exceptions (ptc-gen's clang front end) can include it.
+// The rules a tool's name, description, title and hints must meet: the names and texts every provider
+// accepts, and hints that do not contradict each other. The one home of these rules: Tool checks them
+// when it is built, ptc-gen when it reads PTC_TOOL. No dependencies, so code built without exceptions
+// (ptc-gen's clang front end) can include it.
 
 #include <cstddef>
 #include <string_view>
@@ -20,5 +21,8 @@ bool is_valid_tool_name(std::string_view name) noexcept;
 bool is_valid_tool_description(std::string_view description) noexcept;
 /// Whether `title` is 1-100 printable ASCII characters (callers trim it first).
 bool is_valid_tool_title(std::string_view title) noexcept;
+/// Whether a tool's stated hints contradict each other: a read-only tool changes nothing, so it
+/// cannot be destructive.
+constexpr bool hints_contradict(bool read_only, bool destructive) noexcept { return read_only && destructive; }
 
 }  // namespace ptc
