@@ -18,10 +18,9 @@ std::size_t find_field(std::span<const FieldInfo> fields, std::string_view key, 
   return n;
 }
 
-std::size_t find_raw_key(std::span<const FieldInfo> fields, const FieldKeys& keys, const char* raw, std::size_t hint) {
+std::size_t find_raw_key(std::span<const FieldInfo> fields, const KeyWord* words, const char* raw, std::size_t hint) {
   const std::size_t n = fields.size();
   const std::uint64_t first = word_at(raw);
-  const KeyWord* words = keys.words;
   // From the hint to the end, then from the start: two plain loops, the tightest form of the search.
   for (std::size_t i = hint; i < n; ++i)
     if (raw_key_is(first, raw, fields[i], words[i])) return i;

@@ -16,7 +16,8 @@ struct Codec<T> {
   static constexpr std::size_t kFields = std::size(StructTraits<T>::fields);
   static constexpr auto key_words = detail::key_words<kFields>(StructTraits<T>::fields);
   static constexpr auto key_buckets = detail::key_buckets<kFields>(StructTraits<T>::fields);
-  static constexpr detail::FieldKeys keys{key_words.data(), kFields <= 64 ? key_buckets.data() : nullptr};
+  static constexpr detail::FieldKeys keys{key_words.data(),
+                                          kFields <= detail::kBucketedFields ? key_buckets.data() : nullptr};
   static std::string type_name() { return "map"; }
   static bool decode(Decoder& d, Value& v, T& out) {
     out = T{};
@@ -62,7 +63,7 @@ namespace detail {
         }
       }
     } else {
-      i = find_raw_key(fields, *keys, raw, hint);
+      i = find_raw_key(fields, keys->words, raw, hint);
     }
   }
   if (i < fields.size()) [[likely]] {

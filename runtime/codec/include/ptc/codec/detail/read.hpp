@@ -94,14 +94,17 @@ constexpr std::array<KeyWord, N> key_words(std::span<const FieldInfo> fields) {
   return out;
 }
 
+/// The most fields a struct may have for its keys to be looked up by bucket: one bit each in a word.
+inline constexpr std::size_t kBucketedFields = 64;
+
 /// Which fields a key may name, by its first byte (the low five bits of it): bit i of bucket b is set
 /// when field i's name starts with a byte of bucket b (or is empty: then its first byte is the closing
 /// quote). A key out of order is compared with those fields only, not with every field in turn.
-/// Used for objects of at most 64 fields.
+/// Empty for structs of more than kBucketedFields fields, which search the fields in turn.
 template <std::size_t N>
 constexpr std::array<std::uint64_t, 32> key_buckets(std::span<const FieldInfo> fields) {
   std::array<std::uint64_t, 32> out{};
-  if (N > 64) return out;
+  if (N > kBucketedFields) return out;
   for (std::size_t i = 0; i < N; ++i) {
     const std::string_view name = fields[i].name;
     const auto c = static_cast<unsigned char>(name.empty() ? '"' : name[0]);
@@ -113,7 +116,7 @@ constexpr std::array<std::uint64_t, 32> key_buckets(std::span<const FieldInfo> f
 /// How the keys of one struct's fields are recognised in the text (key_words, key_buckets).
 struct FieldKeys {
   const KeyWord* words;
-  const std::uint64_t* buckets;  ///< null for more than 64 fields
+  const std::uint64_t* buckets;  ///< null for more than kBucketedFields fields
 };
 
 /// The eight bytes at `p` as a word, the first byte lowest.
@@ -136,9 +139,10 @@ struct FieldKeys {
 }
 
 /// The field the key whose text starts at `raw` names, written without escapes, or fields.size(), for
-/// objects of more than 64 fields (field_of uses the buckets of smaller ones). Keys usually come in
-/// declaration order, so the search starts at `hint` (the field after the last one found).
-std::size_t find_raw_key(std::span<const FieldInfo> fields, const FieldKeys& keys, const char* raw, std::size_t hint);
+/// structs of more than kBucketedFields fields (field_of uses the buckets of smaller ones). `words` are
+/// the fields' KeyWords. Keys usually come in declaration order, so the search starts at `hint` (the
+/// field after the last one found).
+std::size_t find_raw_key(std::span<const FieldInfo> fields, const KeyWord* words, const char* raw, std::size_t hint);
 
 /// A field's key, unescaped. Most keys hold no escape: they are then the bytes between the quotes, read
 /// in place, which spares the unescaping call per key. simdjson has checked the text, so the key ends
