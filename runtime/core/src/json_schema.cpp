@@ -20,9 +20,30 @@ using J = OrderedJson;
 
 constexpr std::string_view kDialect = "https://json-schema.org/draft/2020-12/schema";
 
+void add_members(J::object_t&) {}
+template <class V, class... Rest>
+void add_members(J::object_t& members, const char* key, V&& value, Rest&&... rest) {
+  members.emplace_back(key, std::forward<V>(value));
+  add_members(members, std::forward<Rest>(rest)...);
+}
+
+/// The object with these keys and values, in this order: object("type", "array", "items", item).
+/// nlohmann's brace form builds each member as a two-element array and copies it into the object,
+/// which made most of a schema's allocations; documents are rendered per tool and per profile. Room is
+/// left for the keywords added later (required, additionalProperties, description, default), so that
+/// adding them does not move the members.
+template <class... KeysAndValues>
+J object(KeysAndValues&&... keys_and_values) {
+  J out = J::object();
+  auto& members = out.get_ref<J::object_t&>();
+  members.reserve(sizeof...(keys_and_values) / 2 + 4);
+  add_members(members, std::forward<KeysAndValues>(keys_and_values)...);
+  return out;
+}
+
 // Portable roots name their dialect first; provider profiles want the bare object.
 J with_dialect(J schema) {
-  J rooted{{"$schema", kDialect}};
+  J rooted = object("$schema", kDialect);
   for (auto& [k, v] : schema.items()) rooted[k] = std::move(v);
   return rooted;
 }
@@ -37,17 +58,17 @@ class Emitter {
     switch (s.kind()) {
       case Kind::String:
       case Kind::Keyword: {
-        J out{{"type", "string"}};
+        J out = object("type", "string");
         // Gemini knows "date-time" but no "date"; the text is still a string, described by its field.
         if (!s.format().empty() && !(p_ == Profile::Gemini && s.format() == "date")) out["format"] = s.format();
         return out;
       }
-      case Kind::Int: return J{{"type", "integer"}};
-      case Kind::Float: return J{{"type", "number"}};
-      case Kind::Bool: return J{{"type", "boolean"}};
+      case Kind::Int: return object("type", "integer");
+      case Kind::Float: return object("type", "number");
+      case Kind::Bool: return object("type", "boolean");
       case Kind::Nil:
         if (p_ == Profile::Gemini) return unsupported(path, ":nil on its own (use T? for a nullable value)");
-        return J{{"type", "null"}};
+        return object("type", "null");
       case Kind::Any:
         if (p_ == Profile::OpenAI || p_ == Profile::Gemini) return unsupported(path, ":any (every value needs a type)");
         return J::object();
@@ -58,7 +79,7 @@ class Emitter {
           return unsupported(path, "[:set T] (uniqueItems)");
         auto item = emit(s.item(), path + "[]");
         if (!item) return item;
-        J out{{"type", "array"}, {"items", std::move(item).value()}};
+        J out = object("type", "array", "items", std::move(item).value());
         if (s.kind() == Kind::Set) out["uniqueItems"] = true;
         if (auto n = s.length()) {
           out["minItems"] = *n;
@@ -75,8 +96,7 @@ class Emitter {
           items.push_back(std::move(item).value());
         }
         auto n = s.children().size();
-        return J{
-            {"type", "array"}, {"prefixItems", std::move(items)}, {"items", false}, {"minItems", n}, {"maxItems", n}};
+        return object("type", "array", "prefixItems", std::move(items), "items", false, "minItems", n, "maxItems", n);
       }
       case Kind::Map: return map(s, path);
       case Kind::MapOf: {
@@ -84,7 +104,7 @@ class Emitter {
           return unsupported(path, "a map with dynamic keys (:map / [:map-of K V]); use a map with named fields");
         auto value = emit(s.value(), path + "[*]");
         if (!value) return value;
-        J out{{"type", "object"}, {"additionalProperties", std::move(value).value()}};
+        J out = object("type", "object", "additionalProperties", std::move(value).value());
         if (s.key().kind() != Kind::String && s.key().kind() != Kind::Keyword) {
           auto key = emit(s.key(), path + "{key}");
           if (!key) return key;
@@ -97,7 +117,7 @@ class Emitter {
         for (const auto& v : s.values()) strings &= v.is_string();
         if (!strings && p_ == Profile::Gemini) return unsupported(path, "non-string :enum values");
         J values = J::array();
-        for (const auto& v : s.values()) values.push_back(J::parse(v.dump()));
+        for (const auto& v : s.values()) values.push_back(J(v));
         J out = J::object();
         if (strings) out["type"] = "string";
         out["enum"] = std::move(values);
@@ -110,7 +130,7 @@ class Emitter {
           if (!alt) return alt;
           alts.push_back(std::move(alt).value());
         }
-        return J{{"anyOf", std::move(alts)}};
+        return object("anyOf", std::move(alts));
       }
       case Kind::Maybe: {
         auto inner = emit(s.item(), path);
@@ -135,7 +155,7 @@ class Emitter {
       bool may_be_absent = e.optional || e.default_value;
       if (shows_firewall_ && e.firewalled()) {
         // firewall() puts the placeholder in place of whatever the field held, null included.
-        J hidden{{"type", "string"}, {"const", kFirewalled}};
+        J hidden = object("type", "string", "const", kFirewalled);
         if (!e.doc.empty()) hidden["description"] = e.doc;
         members.emplace_back(e.name, std::move(hidden));
         if (!may_be_absent) required.push_back(e.name);
@@ -154,17 +174,24 @@ class Emitter {
           if (!doc.empty()) doc += doc.back() == '.' ? " " : ". ";
           doc += "Default: " + e.default_value->dump() + ".";
         } else {
-          schema["default"] = J::parse(e.default_value->dump());
+          schema["default"] = J(*e.default_value);
         }
       }
       if (!doc.empty()) schema["description"] = doc;
       members.emplace_back(e.name, std::move(schema));
       if (!may_be_absent || p_ == Profile::OpenAI) required.push_back(e.name);
     }
-    J out{{"type", "object"}, {"properties", std::move(props)}};
+    J out = object("type", "object", "properties", std::move(props));
     if (!required.empty() || p_ == Profile::OpenAI) out["required"] = std::move(required);
     if (p_ != Profile::Gemini) out["additionalProperties"] = false;
     return out;
+  }
+
+  /// Whether `schema` is exactly {"type": <type>}.
+  static bool is_type(const J& schema, const char* type) {
+    if (!schema.is_object() || schema.size() != 1) return false;
+    const auto& [key, value] = *schema.get_ref<const J::object_t&>().begin();
+    return key == "type" && value.is_string() && value.get_ref<const std::string&>() == type;
   }
 
   static bool accepts_null_only_via_entry(const Schema& s) {
@@ -172,14 +199,14 @@ class Emitter {
   }
 
   J nullable(J inner) const {
-    if (inner == J{{"type", "null"}}) return inner;
+    if (is_type(inner, "null")) return inner;
     if (p_ == Profile::Gemini) {
       inner["nullable"] = true;
       return inner;
     }
     if (inner.size() == 1 && inner.contains("type") && inner["type"].is_string())
-      return J{{"type", J::array({inner["type"], "null"})}};
-    return J{{"anyOf", J::array({std::move(inner), J{{"type", "null"}}})}};
+      return object("type", J::array({inner["type"], "null"}));
+    return object("anyOf", J::array({std::move(inner), object("type", "null")}));
   }
 
   // Refinements merge into the base type's keywords ({"type":"integer","minimum":1}); anything that
@@ -203,7 +230,7 @@ class Emitter {
         value = std::get<std::string>(std::move(ecma));
         keyword = "pattern";
       } else if (c.kind() == Kind::Refinement) {
-        value = J::parse(c.bound().dump());
+        value = J(c.bound());
         switch (c.op()) {
           case Refine::Gt: keyword = "exclusiveMinimum"; break;
           case Refine::Lt: keyword = "exclusiveMaximum"; break;
@@ -247,7 +274,7 @@ class Emitter {
     if (extra.empty()) return out;
     if (p_ == Profile::OpenAI || p_ == Profile::Gemini) return unsupported(path, "[:and ...] that needs allOf");
     extra.insert(extra.begin(), std::move(out));
-    return J{{"allOf", std::move(extra)}};
+    return object("allOf", std::move(extra));
   }
 
   std::optional<Error> check_property(const std::string& name, const std::string& where) const {
@@ -306,10 +333,8 @@ Result<SignatureSchemas> to_json_schemas(const Signature& signature, Profile pro
   J out = std::move(output).value();
   if (profile == Profile::Mcp && signature.output().kind() != Kind::Map) {
     // MCP's outputSchema must describe an object: other results travel as {"result": ...}.
-    out = J{{"type", "object"},
-            {"properties", {{"result", std::move(out)}}},
-            {"required", J::array({"result"})},
-            {"additionalProperties", false}};
+    out = object("type", "object", "properties", object("result", std::move(out)), "required", J::array({"result"}),
+                 "additionalProperties", false);
   }
   J in = std::move(input).value();
   if (profile == Profile::Portable) {
