@@ -38,12 +38,21 @@ ToolDocs tool_docs(const Plan& plan, const EmitOptions& options) {
   // Every tool's schemas are rendered once per profile to learn whether that provider accepts it: on a
   // large header that is most of the emitting, and the renderings are independent of one another, so
   // each profile's checks run as their own task. The portable document renders every tool anyway: only
-  // when it fails are the tools checked one by one for portable, to name each one that fails. Results
-  // are gathered in tool order: the output does not depend on the scheduling.
+  // when it fails are the tools checked one by one for portable, to name each one that fails. A profile
+  // whose results follow the portable rules has only its parameters checked: a result those rules
+  // refuse is reported once, by portable, which is always required. Results are gathered in tool
+  // order: the output does not depend on the scheduling.
   using Checks = std::vector<std::optional<std::string>>;  // per built tool: why the profile refuses it
   const auto check = [&tools](ptc::Profile profile) {
+    const bool parameters_only =
+        profile != ptc::Profile::Portable && ptc::result_rules(profile) == ptc::Profile::Portable;
     Checks out;
     for (const auto& tool : tools) {
+      if (parameters_only) {
+        auto problem = ptc::check_tool_parameters(tool, profile);
+        out.push_back(problem ? std::optional(problem->to_string()) : std::nullopt);
+        continue;
+      }
       auto checked = ptc::tool_schemas(tool, profile);
       out.push_back(checked ? std::nullopt : std::optional(checked.error().to_string()));
     }

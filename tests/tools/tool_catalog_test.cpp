@@ -139,4 +139,31 @@ TEST(ToolCatalog, ToolSchemasAreTheDocumentsAndFailLikeIt) {
   }
 }
 
+TEST(ToolCatalog, CheckToolParametersIsToolSchemasWithoutTheResult) {
+  // Refused for its parameters or its name: the same error as tool_schemas.
+  for (const auto& [tool, profile] :
+       {std::pair{ptc::make_tool("tag", "Tags things.", "(meta :map) -> :string"), ptc::Profile::OpenAI},
+        std::pair{ptc::make_tool("1st", "First.", "() -> :int"), ptc::Profile::Gemini}}) {
+    auto refused = ptc::check_tool_parameters(tool, profile);
+    ASSERT_TRUE(refused.has_value());
+    EXPECT_EQ(refused->to_string(), ptc::tool_schemas(tool, profile).error().to_string());
+    EXPECT_FALSE(ptc::check_tool_parameters(tool, ptc::Profile::Portable).has_value());
+  }
+  // Refused for its result only: under the portable rules, which the chat profiles render results with.
+  auto signature = ptc::Signature::from_malli(R"([:=> [:cat :string] [:and :string [:re "(?i)x"]]])");
+  ASSERT_TRUE(signature.ok()) << signature.error().to_string();
+  const ptc::Tool find(ptc::ToolSpec{"find", "Finds.", *signature});
+  for (auto profile : {ptc::Profile::OpenAI, ptc::Profile::Anthropic, ptc::Profile::Gemini}) {
+    EXPECT_EQ(ptc::result_rules(profile), ptc::Profile::Portable);
+    EXPECT_FALSE(ptc::check_tool_parameters(find, profile).has_value());
+    ASSERT_FALSE(ptc::tool_schemas(find, profile).ok());
+  }
+  auto portable = ptc::tool_schemas(find, ptc::Profile::Portable);
+  ASSERT_FALSE(portable.ok());
+  EXPECT_EQ(portable.error().to_string().rfind("tool 'find': portable cannot express [:re \"(?i)x\"]", 0), 0u)
+      << portable.error().to_string();
+  EXPECT_EQ(ptc::result_rules(ptc::Profile::Mcp), ptc::Profile::Mcp);
+  EXPECT_EQ(ptc::result_rules(ptc::Profile::Portable), ptc::Profile::Portable);
+}
+
 }  // namespace

@@ -320,14 +320,13 @@ Result<OrderedJson> to_json_schema(const Schema& schema, Profile profile) {
   return with_dialect(std::move(out).value());
 }
 
+Profile result_rules(Profile profile) { return profile == Profile::Mcp ? Profile::Mcp : Profile::Portable; }
+
 Result<SignatureSchemas> to_json_schemas(const Signature& signature, Profile profile) {
   Emitter emitter(profile);
   auto input = emitter.map(signature.input(), "");
   if (!input) return input.error();
-  // Only MCP consumes result schemas; for the chat providers the output is informational and rendered
-  // with the portable rules.
-  Profile out_profile = profile == Profile::Mcp ? Profile::Mcp : Profile::Portable;
-  Emitter out_emitter(out_profile, profile == Profile::Mcp);
+  Emitter out_emitter(result_rules(profile), profile == Profile::Mcp);
   Result<J> output = out_emitter.emit(signature.output(), "output");
   if (!output) return output.error();
   J out = std::move(output).value();

@@ -33,6 +33,13 @@ Result<SignatureSchemas> tool_schemas(const Tool& tool, Profile profile) {
   return schemas;
 }
 
+std::optional<Error> check_tool_parameters(const Tool& tool, Profile profile) {
+  if (auto bad = check_tool_name(tool.name(), profile)) return named(tool, *bad);
+  auto input = to_json_schema(tool.signature().input(), profile);
+  if (!input) return named(tool, input.error());
+  return std::nullopt;
+}
+
 std::vector<ToolDescription> describe_tools(std::span<const Tool> tools) {
   std::vector<ToolDescription> out;
   out.reserve(tools.size());

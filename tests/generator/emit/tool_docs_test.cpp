@@ -182,5 +182,30 @@ TEST(EmitDocs, ExplicitSignatureProblemsAreErrors) {
             "PTC_SIGNATURE of tool 'search' has 1 parameter but the C++ function has 2 (query, limit)");
 }
 
+TEST(EmitDocs, AResultOnlyPortableRefusesIsOneErrorNotOnePerChatProfile) {
+  // The chat providers' result schemas follow the portable rules: a result those refuse is reported
+  // by portable, not again under openai, anthropic and gemini.
+  auto h = shop_model();
+  model::Struct report;
+  report.name = "shop::Report";
+  report.cpp = "::shop::Report";
+  report.fields.push_back(field("code", string_type()));
+  report.fields.back().constraints.pattern = "(?i)x";
+  h.structs.push_back(report);
+  h.tools.push_back(tool("report", "Reports.", "::shop::report", {}, named(model::TypeKind::Struct, "shop::Report")));
+  h.tools.back().location = {"shop.hpp", 50, 3};
+  const auto e = emit::emit_header(h);
+  EXPECT_TRUE(e.files.empty());
+  ASSERT_EQ(e.errors.size(), 1u);
+  EXPECT_EQ(e.errors[0].message.rfind("profile portable: tool 'report': portable cannot express [:re \"(?i)x\"]", 0),
+            0u)
+      << e.errors[0].message;
+  EXPECT_EQ(e.errors[0].location.line, 50u);
+  // MCP renders results with rules of its own (clients validate structuredContent), so it says so too.
+  ASSERT_EQ(e.warnings.size(), 1u);
+  EXPECT_EQ(e.warnings[0].message.rfind("profile mcp: tool 'report': mcp cannot express [:re", 0), 0u)
+      << e.warnings[0].message;
+}
+
 }  // namespace
 }  // namespace ptcgen::test

@@ -36,6 +36,10 @@ struct SignatureSchemas {
 Result<OrderedJson> to_json_schema(const Schema& schema, Profile profile = Profile::Portable);
 /// Tool arguments and result of a signature.
 Result<SignatureSchemas> to_json_schemas(const Signature& signature, Profile profile = Profile::Portable);
+/// The profile whose rules render a signature's result under `profile`. MCP's own: clients check
+/// structuredContent against outputSchema. The chat providers only show the result to the model, so
+/// theirs is rendered with the portable rules, and whatever those refuse the portable rendering refuses.
+Profile result_rules(Profile profile);
 /// Whether `name` is a valid tool/function name for `profile`; the error says which rule it breaks.
 std::optional<Error> check_tool_name(std::string_view name, Profile profile);
 

@@ -1,6 +1,7 @@
 #pragma once
 // Descriptions of a set of tools as text and JSON: the prompt tool list and the `tools.json` document.
 
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -25,6 +26,11 @@ std::string render_tool_list(std::span<const Tool> tools);
 /// The tool's input and output schemas as tools_document writes them, after the same checks: whether
 /// `profile` accepts the tool, without rendering the rest of its entry. Errors are tools_document's.
 Result<SignatureSchemas> tool_schemas(const Tool& tool, Profile profile = Profile::Portable);
+
+/// Whether `profile` accepts the tool's name and parameters: tool_schemas() without the result, for
+/// a caller that checks the result under result_rules(profile) once for all the profiles sharing them.
+/// Errors are tool_schemas'.
+std::optional<Error> check_tool_parameters(const Tool& tool, Profile profile);
 
 /// `{"tools":[{"name","description","signature","malli","input_schema","output_schema","annotations"}]}`
 /// in the given order (docs/json-schema.md); `annotations` is mcp_tool_annotations(). Errors name the tool: "tool 'x':
