@@ -53,6 +53,12 @@ struct broken_args {
   std::int64_t n = 0;
 };
 
+// A result with a firewalled field: `token` reaches C++, the model sees "<Firewalled>".
+struct Account {
+  std::string name;
+  std::string token;
+};
+
 // A function that takes ownership of what it is handed: the arguments cannot be copied for it.
 struct owning_args {
   std::unique_ptr<std::string> note;
@@ -134,6 +140,21 @@ struct StructTraits<::shop::broken_args> {
   static void encode_fields(W& w, const ::shop::broken_args& value) {
     w.key("n");
     Codec<std::int64_t>::encode(w, value.n);
+  }
+};
+template <>
+struct StructTraits<::shop::Account> {
+  static constexpr std::array<FieldInfo, 2> fields{{{"_token", false, false}, {"name", false, false}}};
+  static bool decode_field(Decoder& d, std::size_t index, Value& v, ::shop::Account& out) {
+    return index == 0 ? Codec<std::string>::decode(d, v, out.token) : Codec<std::string>::decode(d, v, out.name);
+  }
+  static void fill_default(std::size_t, ::shop::Account&) {}
+  template <class W>
+  static void encode_fields(W& w, const ::shop::Account& value) {
+    w.key("_token");
+    Codec<std::string>::encode(w, value.token);
+    w.key("name");
+    Codec<std::string>::encode(w, value.name);
   }
 };
 template <>
@@ -430,6 +451,47 @@ TEST_F(CodecInvoker, ExceptionsAreHandlerFailures) {
   EXPECT_EQ(text.result.message, "Tool 'broken' execution failed: decoder broke");
   EXPECT_EQ(text.arguments, json::parse(R"({"n": 1})"));
   EXPECT_EQ(call("broken", json::parse(R"({"n": 1})")).result.message, text.result.message);
+}
+
+TEST_F(CodecInvoker, FirewalledResultFieldsAreHiddenInTheTextWithoutBuildingJson) {
+  const auto accounts = [](const std::string& query) {
+    return std::vector<shop::Account>{{query, "s3cret"}, {"b\"}", "t"}};
+  };
+  add<shop::search_args>("accounts", "(query :string) -> [{name :string, _token :string}]",
+                         [&](shop::search_args& a, ptc::ToolContext&) {
+                           return ptc::codec::to_tool_result(accounts(a.query));
+                         });
+  registry.add(ptc::make_tool("accounts_json", "A tool.", "(query :string) -> [{name :string, _token :string}]",
+                              [&](const json& args, ptc::ToolContext&) {
+                                json out = json::array();
+                                for (const auto& a : accounts(args.at("query").get<std::string>()))
+                                  out.push_back({{"name", a.name}, {"_token", a.token}});
+                                return ptc::ToolResult<json>::ok(out);
+                              }));
+  const auto out = call("accounts", json(R"({"query": "ada"})"));
+  ASSERT_EQ(out.status, CallStatus::Succeeded) << out.result.message;
+  EXPECT_EQ(out.rendered, R"([{"_token":"<Firewalled>","name":"ada"},{"_token":"<Firewalled>","name":"b\"}"}])");
+  EXPECT_EQ(out.visible_value, json::parse(out.rendered));
+  // C++ keeps the real values; neither the result nor what the model sees became a JSON tree.
+  ASSERT_NE(out.result.value->text(), nullptr);
+  EXPECT_EQ(*out.result.value->text(), R"([{"_token":"s3cret","name":"ada"},{"_token":"t","name":"b\"}"}])");
+  EXPECT_FALSE(out.result.value->materialized());
+  ASSERT_TRUE(out.visible_value.has_value());
+  EXPECT_NE(out.visible_value->text(), nullptr);
+  // The JSON path over the same values shows the model the same.
+  const auto reference = call("accounts_json", json(R"({"query": "ada"})"));
+  EXPECT_EQ(reference.rendered, out.rendered);
+  EXPECT_EQ(reference.visible_value, out.visible_value);
+}
+
+TEST_F(CodecInvoker, TypedResultsAreStillCheckedWhereTheSchemaRefinesThem) {
+  add<shop::search_args>("positive", "(query :string) -> :int[>0]", [](shop::search_args&, ptc::ToolContext&) {
+    return ptc::codec::to_tool_result(std::int64_t{-1});
+  });
+  const auto out = call("positive", json(R"({"query": "x"})"));
+  EXPECT_EQ(out.status, CallStatus::InvalidResult);
+  EXPECT_EQ(out.result.message.rfind("Tool 'positive' returned a value that does not match its result type:", 0), 0u)
+      << out.result.message;
 }
 
 }  // namespace

@@ -4,7 +4,7 @@
 // document is validated against input() in the input direction and against output() in the output
 // direction, in every Mode; every Profile renders the signature's JSON Schemas. Properties checked:
 // nothing crashes or throws; Mode::Disabled passes the value through untouched; Mode::WarnOnly is
-// always ok and reports no errors.
+// always ok and reports no errors; firewall_text on the document's compact text is firewall() on it.
 
 #include <cstddef>
 #include <cstdint>
@@ -13,8 +13,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptc/firewall.hpp>
 #include <ptc/json_input.hpp>
 #include <ptc/json_schema.hpp>
+#include <ptc/json_text.hpp>
 #include <ptc/signature.hpp>
 #include <ptc/validate.hpp>
 
@@ -67,5 +69,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   check(sig->input(), *doc, ptc::Direction::Input, input);
   check(sig->output(), *doc, ptc::Direction::Output, input);
+
+  // firewall_text is firewall() on compact text; on text in any other form it may decline, not misread.
+  const std::string compact = ptc::compact_text(*doc);
+  const auto hidden = ptc::firewall_text(sig->output(), compact);
+  const std::string expected = ptc::compact_text(ptc::firewall(sig->output(), *doc));
+  if (hidden && *hidden != expected)
+    ptc_fuzz::oracle_failure("firewall_text differs from firewall", "input", input, "firewall_text", *hidden);
+  if (!hidden && !ptc::has_firewalled_fields(sig->output()))
+    ptc_fuzz::oracle_failure("firewall_text declined compact text without firewalled fields", "input", input, "compact",
+                             compact);
+  (void)ptc::firewall_text(sig->output(), json_text);
   return 0;
 }

@@ -2,6 +2,8 @@
 
 #include <ptc/validate.hpp>
 
+#include <algorithm>
+
 namespace ptc {
 namespace {
 
@@ -50,7 +52,173 @@ void hide(const Schema& s, nlohmann::json& v) {
   }
 }
 
+/// Copies compact JSON text from `in` to `out`, hiding what the schema marks firewalled. Each call reads
+/// one value at `at`; recursion follows the schema, whose depth is bounded, and values the schema does
+/// not describe further are copied by a loop.
+class TextHider {
+ public:
+  explicit TextHider(std::string_view in) : in_(in) { out_.reserve(in.size()); }
+
+  std::optional<std::string> run(const Schema& s) {
+    if (!value(s) || at_ != in_.size()) return std::nullopt;
+    return std::move(out_);
+  }
+
+ private:
+  char peek() const { return at_ < in_.size() ? in_[at_] : '\0'; }
+  bool take(char c) {
+    if (peek() != c) return false;
+    out_ += c;
+    ++at_;
+    return true;
+  }
+
+  /// Where the string starting at `at` (its opening quote) ends, past its closing quote; npos if it
+  /// does not.
+  std::size_t string_end(std::size_t at) const {
+    for (std::size_t i = at + 1; i < in_.size(); ++i) {
+      if (in_[i] == '\\') {
+        ++i;
+      } else if (in_[i] == '"') {
+        return i + 1;
+      }
+    }
+    return std::string_view::npos;
+  }
+
+  /// Passes over the value at `at_`, nested ones included, without copying it; false if the text ends
+  /// inside it or brackets do not match.
+  bool skip() {
+    std::size_t depth = 0;
+    do {
+      const char c = peek();
+      if (c == '"') {
+        const std::size_t end = string_end(at_);
+        if (end == std::string_view::npos) return false;
+        at_ = end;
+      } else if (c == '{' || c == '[') {
+        ++depth;
+        ++at_;
+      } else if (c == '}' || c == ']') {
+        if (depth == 0) return false;
+        --depth;
+        ++at_;
+      } else if (c == ',' || c == ':') {
+        if (depth == 0) return false;
+        ++at_;
+      } else {
+        const std::size_t begin = at_;
+        // A number or a literal runs to the next delimiter; a space means the text is not compact.
+        while (at_ < in_.size() && std::string_view(",:]}[{\" \t\n\r").find(in_[at_]) == std::string_view::npos) ++at_;
+        if (at_ == begin) return false;
+      }
+    } while (depth > 0);
+    return true;
+  }
+
+  bool copy() {
+    const std::size_t begin = at_;
+    if (!skip()) return false;
+    out_.append(in_.substr(begin, at_ - begin));
+    return true;
+  }
+
+  /// `[` items `]`, each read by `item(index)`.
+  template <class Item>
+  bool items(Item&& item) {
+    if (!take('[')) return false;
+    if (take(']')) return true;
+    for (std::size_t i = 0;; ++i) {
+      if (!item(i)) return false;
+      if (take(']')) return true;
+      if (!take(',')) return false;
+    }
+  }
+
+  /// `{` members `}`, each read by `member(key)` after its key and colon were copied; `key` is the raw
+  /// text between the quotes.
+  template <class Member>
+  bool members(Member&& member) {
+    if (!take('{')) return false;
+    if (take('}')) return true;
+    for (;;) {
+      if (peek() != '"') return false;
+      const std::size_t end = string_end(at_);
+      if (end == std::string_view::npos) return false;
+      const std::string_view key = in_.substr(at_ + 1, end - at_ - 2);
+      out_.append(in_.substr(at_, end - at_));
+      at_ = end;
+      if (!take(':') || !member(key)) return false;
+      if (take('}')) return true;
+      if (!take(',')) return false;
+    }
+  }
+
+  bool value(const Schema& s) {
+    // What holds no firewalled field is copied as it is, whatever its keys look like.
+    if (!has_firewalled_fields(s)) return copy();
+    const char c = peek();
+    switch (s.kind()) {
+      case Kind::Map:
+        if (c != '{') return copy();
+        return members([&](std::string_view key) {
+          if (key.find('\\') != std::string_view::npos) return false;  // firewall() compares unescaped names
+          for (const auto& e : s.entries()) {
+            if (e.name != key) continue;
+            if (!e.firewalled()) return value(e.schema);
+            if (!skip()) return false;
+            out_ += '"';
+            out_ += kFirewalled;
+            out_ += '"';
+            return true;
+          }
+          return copy();
+        });
+      case Kind::Vector:
+      case Kind::Sequential:
+      case Kind::Set:
+        if (c != '[') return copy();
+        return items([&](std::size_t) { return value(s.item()); });
+      case Kind::Tuple:
+        if (c != '[') return copy();
+        return items([&](std::size_t i) { return i < s.children().size() ? value(s.children()[i]) : copy(); });
+      case Kind::MapOf:
+        if (c != '{') return copy();
+        return members([&](std::string_view) { return value(s.value()); });
+      case Kind::Maybe: return c == 'n' ? copy() : value(s.item());
+      case Kind::And: return value(s.children().front());
+      case Kind::Or: return false;  // which fields to hide depends on the alternative the value matches
+      default: return copy();
+    }
+  }
+
+  std::string_view in_;
+  std::size_t at_ = 0;
+  std::string out_;
+};
+
 }  // namespace
+
+bool has_firewalled_fields(const Schema& s) {
+  switch (s.kind()) {
+    case Kind::Map:
+      return std::any_of(s.entries().begin(), s.entries().end(),
+                         [](const MapEntry& e) { return e.firewalled() || has_firewalled_fields(e.schema); });
+    case Kind::MapOf: return has_firewalled_fields(s.value());
+    case Kind::Vector:
+    case Kind::Sequential:
+    case Kind::Set:
+    case Kind::Maybe: return has_firewalled_fields(s.item());
+    case Kind::Tuple:
+    case Kind::And:
+    case Kind::Or: return std::any_of(s.children().begin(), s.children().end(), has_firewalled_fields);
+    default: return false;
+  }
+}
+
+std::optional<std::string> firewall_text(const Schema& schema, std::string_view json) {
+  return TextHider(json).run(schema);
+}
 
 nlohmann::json firewall(const Schema& schema, const nlohmann::json& value) {
   nlohmann::json copy = value;

@@ -110,21 +110,23 @@ class Call {
     return finish(tool, false);
   }
 
-  /// Renders the result and publishes ToolInvoked. `vouched`: the value is text a C++ type guarantees
-  /// to match the tool's structural result schema, so it is the rendering as it stands.
+  /// Renders the result and publishes ToolInvoked. `vouched`: the value is compact text a C++ type
+  /// guarantees to match the tool's result schema, so it is the rendering as it stands, once its
+  /// firewalled fields are hidden in the text itself.
   ToolOutcome finish(const Tool* tool, bool vouched) {
     if (!arguments_set_) set_arguments(given_arguments());
     const auto& r = out_.result;
-    if (vouched && r.value && !r.exclude_value_from_context) {
-      out_.rendered = detail::render_tool_output_text(r.message, *r.value->text(), r.success);
-      out_.visible_value = r.value;
+    const bool shown = r.value && !r.exclude_value_from_context;
+    const bool hides = tool && tool->result_has_firewall();
+    std::optional<std::string> hidden;  // the vouched text with its firewalled fields hidden
+    if (vouched && shown && hides) hidden = firewall_text(tool->result(), *r.value->text());
+    if (vouched && shown && (hidden || !hides)) {
+      out_.rendered = detail::render_tool_output_text(r.message, hidden ? *hidden : *r.value->text(), r.success);
+      out_.visible_value = hidden ? LazyJson::from_text(std::move(*hidden)) : r.value;
     } else {
-      // A structural schema has no firewalled fields, so the value is shown as it is, without the
-      // firewall's copy.
-      const Schema* shown_by = tool && !tool->result_is_structural() ? &tool->result() : nullptr;
+      const Schema* shown_by = hides ? &tool->result() : nullptr;
       out_.rendered = shown_by ? r.render(*shown_by) : r.render();
-      if (r.value && !r.exclude_value_from_context)
-        out_.visible_value = shown_by ? LazyJson(firewall(*shown_by, **r.value)) : *r.value;
+      if (shown) out_.visible_value = shown_by ? LazyJson(firewall(*shown_by, **r.value)) : *r.value;
     }
     // Each thread reuses one event from call to call, so that the ids are written into strings that
     // have room for them already; a call finished while that event is being published (a subscriber
@@ -327,9 +329,9 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
     }
 
     // The result must match the signature: output is checked strictly (docs/validation.md). A typed
-    // value already matches a structural schema by its C++ type.
+    // value already matches the schema's structure by its C++ type; only refinements need checking.
     const bool vouched =
-        prepared.typed_results && result.value && result.value->text() != nullptr && tool.result_is_structural();
+        prepared.typed_results && result.value && result.value->text() != nullptr && !tool.result_has_refinements();
     if (result.success && result.value && options.mode != Mode::Disabled && !vouched) {
       auto check = validate(tool.result(), **result.value, {Direction::Output, options.mode});
       if (!check.ok)

@@ -4,6 +4,7 @@
 #include <ptc/tool.hpp>
 
 #include <ptc/coercion.hpp>
+#include <ptc/firewall.hpp>
 
 #include "text.hpp"
 
@@ -71,21 +72,21 @@ void check_example(const ToolExample& example, std::size_t index, const Signatur
                                 where + ".output");
 }
 
-bool structural(const Schema& s) {
+/// Whether the schema refines values beyond their structure anywhere: `[:and ...]`, ranges, patterns.
+bool refined(const Schema& s) {
   switch (s.kind()) {
     case Kind::And:
-    case Kind::Refinement: return false;
+    case Kind::Refinement: return true;
     case Kind::Map:
-      return std::all_of(s.entries().begin(), s.entries().end(),
-                         [](const MapEntry& e) { return !e.firewalled() && structural(e.schema); });
-    case Kind::MapOf: return structural(s.key()) && structural(s.value());
+      return std::any_of(s.entries().begin(), s.entries().end(), [](const MapEntry& e) { return refined(e.schema); });
+    case Kind::MapOf: return refined(s.key()) || refined(s.value());
     case Kind::Vector:
     case Kind::Sequential:
     case Kind::Set:
-    case Kind::Maybe: return structural(s.item());
+    case Kind::Maybe: return refined(s.item());
     case Kind::Tuple:
-    case Kind::Or: return std::all_of(s.children().begin(), s.children().end(), structural);
-    default: return true;
+    case Kind::Or: return std::any_of(s.children().begin(), s.children().end(), refined);
+    default: return false;
   }
 }
 
@@ -153,7 +154,8 @@ Tool::Tool(ToolSpec spec) {
   check_hints(spec.hints);
   for (std::size_t i = 0; i < spec.examples.size(); ++i) check_example(spec.examples[i], i, spec.signature);
   spec_ = std::make_shared<const ToolSpec>(std::move(spec));
-  structural_result_ = structural(spec_->signature.output());
+  refined_result_ = refined(spec_->signature.output());
+  firewalled_result_ = has_firewalled_fields(spec_->signature.output());
 }
 
 Tool Tool::with_description(std::string description) const {

@@ -44,7 +44,7 @@ class ToolInvoker {
     std::shared_ptr<void> state;
     /// Set by invokers whose result values made from text (LazyJson::from_text) were written from C++
     /// values by ptc's codec: the C++ type guarantees the structure of the tool's result schema, so
-    /// dispatch checks such a value only where the schema asks for more (Tool::result_is_structural).
+    /// dispatch checks such a value only where the schema asks for more (Tool::result_has_refinements).
     /// A value the type cannot vouch for (an enum holding no enumerator) comes as JSON and is checked.
     bool typed_results = false;
   };
@@ -107,7 +107,13 @@ class Tool {
   ToolHints hints() const { return spec_->hints.value_or(ToolHints::unstated()); }
   /// Whether the result schema states only structure (types, fields, enums), no refinements
   /// (`[:and ...]`, ranges, patterns) and no firewalled fields: what a C++ type guarantees by itself.
-  bool result_is_structural() const { return structural_result_; }
+  bool result_is_structural() const { return !refined_result_ && !firewalled_result_; }
+  /// Whether the result schema refines values anywhere (`[:and ...]`, ranges, patterns): what a C++ type
+  /// does not guarantee, so dispatch checks even a typed result against it.
+  bool result_has_refinements() const { return refined_result_; }
+  /// Whether the result schema has firewalled fields (`_name`) at any depth, which what the model sees
+  /// shows as "<Firewalled>".
+  bool result_has_firewall() const { return firewalled_result_; }
 
   /// A copy with another description (e.g. tuned per provider). Throws PromptValidationError if the
   /// tool does not accept overrides or the description breaks the rules.
@@ -115,7 +121,8 @@ class Tool {
 
  private:
   std::shared_ptr<const ToolSpec> spec_;
-  bool structural_result_ = false;
+  bool refined_result_ = false;
+  bool firewalled_result_ = false;
 };
 
 /// A handler over JSON: receives the arguments validated and coerced against the signature.
