@@ -18,6 +18,7 @@
 #include "bench/allocations.hpp"
 #include "bench/calls.hpp"
 #include "bench/dispatch.hpp"
+#include "bench/firewalled_case.hpp"
 #include "bench/ondemand.hpp"
 #include "orders.ptc.cpp"
 
@@ -60,6 +61,7 @@ const std::map<std::string, std::function<void(long)>> kCases = {
     {"dispatch_openai", [](long n) { dispatch(bench::Reply::OpenAI, n); }},
     {"dispatch_anthropic", [](long n) { dispatch(bench::Reply::Anthropic, n); }},
     {"dispatch_mcp", [](long n) { dispatch(bench::Reply::Mcp, n); }},
+    {"dispatch_firewalled", bench::dispatch_firewalled},
 };
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <ptc/validate.hpp>
 
 #include <algorithm>
+#include <cstring>
 
 namespace ptc {
 namespace {
@@ -74,16 +75,17 @@ class TextHider {
   }
 
   /// Where the string starting at `at` (its opening quote) ends, past its closing quote; npos if it
-  /// does not.
+  /// does not. A quote closes it when an even number of backslashes precede it.
   std::size_t string_end(std::size_t at) const {
-    for (std::size_t i = at + 1; i < in_.size(); ++i) {
-      if (in_[i] == '\\') {
-        ++i;
-      } else if (in_[i] == '"') {
-        return i + 1;
-      }
+    for (std::size_t from = at + 1;;) {
+      const void* hit = std::memchr(in_.data() + from, '"', in_.size() - from);
+      if (hit == nullptr) return std::string_view::npos;
+      const auto quote = static_cast<std::size_t>(static_cast<const char*>(hit) - in_.data());
+      std::size_t backslashes = 0;
+      while (quote - backslashes > at + 1 && in_[quote - backslashes - 1] == '\\') ++backslashes;
+      if (backslashes % 2 == 0) return quote + 1;
+      from = quote + 1;
     }
-    return std::string_view::npos;
   }
 
   /// Passes over the value at `at_`, nested ones included, without copying it; false if the text ends
