@@ -3,6 +3,7 @@
 #include <ptc/validate.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 namespace ptc {
@@ -53,23 +54,32 @@ void hide(const Schema& s, nlohmann::json& v) {
   }
 }
 
-/// Copies compact JSON text from `in` to `out`, hiding what the schema marks firewalled. Each call reads
-/// one value at `at`; recursion follows the schema, whose depth is bounded, and values the schema does
-/// not describe further are copied by a loop.
+/// The bytes that end a number or a literal in compact JSON text, and the spaces it does not have.
+constexpr std::array<bool, 256> kEndsScalar = [] {
+  std::array<bool, 256> out{};
+  for (const unsigned char c : std::string_view(",:]}[{\" \t\n\r")) out[c] = true;
+  return out;
+}();
+
+/// Reads compact JSON text along a schema and writes it out with each firewalled field's value
+/// replaced. Text between replacements is copied in one piece. Each call reads one value at `at_`;
+/// recursion follows the schema, whose depth is bounded, and values the schema does not describe
+/// further are passed over by a loop.
 class TextHider {
  public:
+  // The placeholder is about as long as a short value: the text keeps about its length.
   explicit TextHider(std::string_view in) : in_(in) { out_.reserve(in.size()); }
 
   std::optional<std::string> run(const Schema& s) {
     if (!value(s) || at_ != in_.size()) return std::nullopt;
+    out_.append(in_.substr(copied_));
     return std::move(out_);
   }
 
  private:
-  char peek() const { return at_ < in_.size() ? in_[at_] : '\0'; }
-  bool take(char c) {
+  [[gnu::always_inline]] char peek() const { return at_ < in_.size() ? in_[at_] : '\0'; }
+  [[gnu::always_inline]] bool take(char c) {
     if (peek() != c) return false;
-    out_ += c;
     ++at_;
     return true;
   }
@@ -88,8 +98,8 @@ class TextHider {
     }
   }
 
-  /// Passes over the value at `at_`, nested ones included, without copying it; false if the text ends
-  /// inside it or brackets do not match.
+  /// Passes over the value at `at_`, nested ones included; false if the text ends inside it, brackets
+  /// do not match or a space shows it is not compact.
   bool skip() {
     std::size_t depth = 0;
     do {
@@ -110,18 +120,22 @@ class TextHider {
         ++at_;
       } else {
         const std::size_t begin = at_;
-        // A number or a literal runs to the next delimiter; a space means the text is not compact.
-        while (at_ < in_.size() && std::string_view(",:]}[{\" \t\n\r").find(in_[at_]) == std::string_view::npos) ++at_;
+        while (at_ < in_.size() && !kEndsScalar[static_cast<unsigned char>(in_[at_])]) ++at_;
         if (at_ == begin) return false;
       }
     } while (depth > 0);
     return true;
   }
 
-  bool copy() {
+  /// Passes over the value at `at_` and writes the placeholder in its place.
+  bool hide() {
     const std::size_t begin = at_;
     if (!skip()) return false;
-    out_.append(in_.substr(begin, at_ - begin));
+    out_.append(in_.substr(copied_, begin - copied_));
+    out_ += '"';
+    out_ += kFirewalled;
+    out_ += '"';
+    copied_ = at_;
     return true;
   }
 
@@ -137,8 +151,8 @@ class TextHider {
     }
   }
 
-  /// `{` members `}`, each read by `member(key)` after its key and colon were copied; `key` is the raw
-  /// text between the quotes.
+  /// `{` members `}`, each read by `member(key)` past its key and colon; `key` is the raw text between
+  /// the quotes.
   template <class Member>
   bool members(Member&& member) {
     if (!take('{')) return false;
@@ -148,7 +162,6 @@ class TextHider {
       const std::size_t end = string_end(at_);
       if (end == std::string_view::npos) return false;
       const std::string_view key = in_.substr(at_ + 1, end - at_ - 2);
-      out_.append(in_.substr(at_, end - at_));
       at_ = end;
       if (!take(':') || !member(key)) return false;
       if (take('}')) return true;
@@ -157,45 +170,39 @@ class TextHider {
   }
 
   bool value(const Schema& s) {
-    // What holds no firewalled field is copied as it is, whatever its keys look like.
-    if (!has_firewalled_fields(s)) return copy();
+    // What holds no firewalled field stays as it is, whatever its keys look like.
+    if (!has_firewalled_fields(s)) return skip();
     const char c = peek();
     switch (s.kind()) {
       case Kind::Map:
-        if (c != '{') return copy();
+        if (c != '{') return skip();
         return members([&](std::string_view key) {
           if (key.find('\\') != std::string_view::npos) return false;  // firewall() compares unescaped names
-          for (const auto& e : s.entries()) {
-            if (e.name != key) continue;
-            if (!e.firewalled()) return value(e.schema);
-            if (!skip()) return false;
-            out_ += '"';
-            out_ += kFirewalled;
-            out_ += '"';
-            return true;
-          }
-          return copy();
+          for (const auto& e : s.entries())
+            if (e.name == key) return e.firewalled() ? hide() : value(e.schema);
+          return skip();
         });
       case Kind::Vector:
       case Kind::Sequential:
       case Kind::Set:
-        if (c != '[') return copy();
+        if (c != '[') return skip();
         return items([&](std::size_t) { return value(s.item()); });
       case Kind::Tuple:
-        if (c != '[') return copy();
-        return items([&](std::size_t i) { return i < s.children().size() ? value(s.children()[i]) : copy(); });
+        if (c != '[') return skip();
+        return items([&](std::size_t i) { return i < s.children().size() ? value(s.children()[i]) : skip(); });
       case Kind::MapOf:
-        if (c != '{') return copy();
+        if (c != '{') return skip();
         return members([&](std::string_view) { return value(s.value()); });
-      case Kind::Maybe: return c == 'n' ? copy() : value(s.item());
+      case Kind::Maybe: return c == 'n' ? skip() : value(s.item());
       case Kind::And: return value(s.children().front());
       case Kind::Or: return false;  // which fields to hide depends on the alternative the value matches
-      default: return copy();
+      default: return skip();
     }
   }
 
   std::string_view in_;
-  std::size_t at_ = 0;
+  std::size_t at_ = 0;      // where reading is
+  std::size_t copied_ = 0;  // how much of `in_` is in `out_`
   std::string out_;
 };
 
