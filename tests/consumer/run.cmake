@@ -3,10 +3,13 @@
 #   VIA=components    the same, find_package(ptc COMPONENTS codec cli) on a machine where yaml-cpp and
 #                     fmt cannot be found (CMAKE_DISABLE_FIND_PACKAGE_*): a program of generated tools
 #                     needs neither
-#   VIA=subdirectory  add_subdirectory(<ptc source>) from the consumer
-# then runs the consumer's own tests (a prompt, a coerced call, a rejected call, the drift check),
-# and checks the build integration: touching the tool header leaves the generated files alone, editing
-# a header it includes regenerates them.
+#   VIA=subdirectory  add_subdirectory(<ptc source>) from the consumer; with PTC_GEN, that ptc-gen is
+#                     run instead of building one (PTC_GEN_EXECUTABLE)
+# in the consumer's BUILD_TYPE (empty for CMake's default), whatever the build type ptc was installed
+# with: a Debug program must decode as the Release library does. Then it runs the consumer's own tests
+# (a prompt, a coerced call from the command line and over MCP, a rejected call, the drift check), and
+# with INTEGRATION=ON checks the build integration: touching the tool header leaves the generated files
+# alone, editing a header it includes regenerates them.
 cmake_minimum_required(VERSION 3.25)
 foreach(var VIA SOURCE_DIR BUILD_DIR WORK_DIR CXX GENERATOR BUILD_TYPE)
   if(NOT DEFINED ${var})
@@ -37,10 +40,18 @@ elseif(VIA STREQUAL "components")
       -DCMAKE_DISABLE_FIND_PACKAGE_fmt=ON)
 else()
   # Warnings as errors as in the main build: same flags, so ccache serves the objects it built.
-  run(${configure} -DPTC_CONSUMER_VIA=subdirectory "-DPTC_SOURCE_DIR=${SOURCE_DIR}" -DPTC_WARNINGS_AS_ERRORS=ON)
+  set(generator_options)
+  if(PTC_GEN)
+    set(generator_options "-DPTC_GEN_EXECUTABLE=${PTC_GEN}")
+  endif()
+  run(${configure} -DPTC_CONSUMER_VIA=subdirectory "-DPTC_SOURCE_DIR=${SOURCE_DIR}" -DPTC_WARNINGS_AS_ERRORS=ON
+      ${generator_options})
 endif()
 run("${CMAKE_COMMAND}" --build "${build}" -j2)
 run("${CMAKE_CTEST_COMMAND}" --test-dir "${build}" --output-on-failure)
+if(NOT INTEGRATION)
+  return()
+endif()
 
 # Touching the tool header re-runs ptc-gen (and recompiles what includes the header, as any edit
 # does), but the generated files keep their bytes and their times, and the build then settles: a

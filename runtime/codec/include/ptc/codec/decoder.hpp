@@ -13,7 +13,20 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+// simdjson's On-Demand classes change their layout with SIMDJSON_DEVELOPMENT_CHECKS, which simdjson
+// turns on by itself wherever NDEBUG is not defined. Generated code instantiates those classes' inline
+// functions and so does libptc_codec: if a Debug program and a Release library disagree, the linker
+// keeps one copy of each and every decode reads garbage. The setting is therefore part of ptc::codec's
+// interface, fixed here (and by ptc::codec's compile definition, for sources that include simdjson
+// first), whatever the build type.
+#ifndef SIMDJSON_DEVELOPMENT_CHECKS
+#define SIMDJSON_DEVELOPMENT_CHECKS 0
+#endif
 #include <simdjson.h>
+#if SIMDJSON_DEVELOPMENT_CHECKS
+#error "ptc::codec needs SIMDJSON_DEVELOPMENT_CHECKS=0 (simdjson.h was included before it without NDEBUG): link ptc::codec, or define SIMDJSON_DEVELOPMENT_CHECKS=0 for the whole program"
+#endif
 
 #include <ptc/validate.hpp>
 
