@@ -1,54 +1,11 @@
 #pragma once
-// The whole public API of ptc::runtime, every component's headers, except what only generated code
-// needs: <ptc/codec/...> and <ptc/coercion.hpp> (the coercion rules the validator and generated
-// decoders share).
+// Every component's public API: the union of their umbrella headers. Only ptc::runtime, which links
+// every component, puts it on the include path; a program linking one component includes that
+// component's header (<ptc/core.hpp>, <ptc/tools.hpp>, ...; docs/architecture.md lists them).
 
-#include <ptc/annotate.hpp>
-#include <ptc/budget.hpp>
 #include <ptc/cli.hpp>
-#include <ptc/command.hpp>
-#include <ptc/command_dispatcher.hpp>
-#include <ptc/command_executor.hpp>
-#include <ptc/command_permissions.hpp>
-#include <ptc/command_policy.hpp>
-#include <ptc/command_registry.hpp>
-#include <ptc/command_run.hpp>
-#include <ptc/command_settings.hpp>
+#include <ptc/codec.hpp>
 #include <ptc/commands.hpp>
-#include <ptc/content.hpp>
-#include <ptc/deadline.hpp>
-#include <ptc/error.hpp>
-#include <ptc/events.hpp>
-#include <ptc/file_input.hpp>
-#include <ptc/filesystem.hpp>
-#include <ptc/firewall.hpp>
-#include <ptc/cancellation.hpp>
-#include <ptc/heartbeat.hpp>
-#include <ptc/json_input.hpp>
-#include <ptc/json_schema.hpp>
-#include <ptc/lazy_json.hpp>
-#include <ptc/limits.hpp>
-#include <ptc/placeholders.hpp>
-#include <ptc/policy.hpp>
-#include <ptc/prompt.hpp>
-#include <ptc/provider.hpp>
-#include <ptc/registry.hpp>
-#include <ptc/resources.hpp>
-#include <ptc/run_context.hpp>
-#include <ptc/schema.hpp>
-#include <ptc/section.hpp>
-#include <ptc/session.hpp>
-#include <ptc/signal.hpp>
-#include <ptc/signal_bus.hpp>
-#include <ptc/signature.hpp>
-#include <ptc/tool.hpp>
-#include <ptc/tool_call.hpp>
-#include <ptc/tool_catalog.hpp>
-#include <ptc/tool_context.hpp>
-#include <ptc/tool_errors.hpp>
-#include <ptc/tool_example.hpp>
-#include <ptc/tool_list.hpp>
-#include <ptc/tool_result.hpp>
-#include <ptc/tool_rules.hpp>
-#include <ptc/uuid.hpp>
-#include <ptc/validate.hpp>
+#include <ptc/core.hpp>
+#include <ptc/mcp.hpp>
+#include <ptc/tools.hpp>

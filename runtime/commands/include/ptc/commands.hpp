@@ -2,7 +2,8 @@
 // ptc::Commands — the command runtime in one object: settings, signal bus, registry, executors and
 // dispatcher, with the calls a program (or the `ptc command` CLI) makes: invoke, dispatch, and the
 // registry operations. Each call also has a JSON form that takes its arguments and options as JSON
-// values and applies the option rules of docs/commands.md.
+// values and applies the option rules of docs/commands.md. Also ptc::commands's umbrella header: it
+// includes every public header of the component.
 
 #include <filesystem>
 #include <memory>
@@ -13,11 +14,16 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ptc/command.hpp>
 #include <ptc/command_dispatcher.hpp>
 #include <ptc/command_executor.hpp>
+#include <ptc/command_permissions.hpp>
+#include <ptc/command_policy.hpp>
 #include <ptc/command_registry.hpp>
+#include <ptc/command_run.hpp>
 #include <ptc/command_settings.hpp>
 #include <ptc/error.hpp>
+#include <ptc/signal.hpp>
 #include <ptc/signal_bus.hpp>
 
 namespace ptc {
