@@ -22,7 +22,7 @@ echo "== formatting"
 scripts/check-format.sh
 
 echo "== g++ build"
-cmake -S . -B build/gcc -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=g++ \
+cmake -S . -B build/gcc -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=g++ \
   -DPTC_PYTHON="$python" -DPTC_BUILD_EXAMPLES=ON -DPTC_BUILD_GENERATOR=ON
 cmake --build build/gcc -j2
 ctest --test-dir build/gcc -j2 --output-on-failure

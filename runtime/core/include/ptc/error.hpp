@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <variant>
 
@@ -32,14 +33,20 @@ class Exception : public std::runtime_error {
 };
 
 /// Either a value or an Error. Small on purpose: `if (auto r = f()) use(*r); else report(r.error());`
+/// The members a reader of std::expected looks for are here with the same meaning (has_value,
+/// value_or, and_then, transform), so code can move between the two without surprises.
 template <class T>
 class Result {
  public:
+  using value_type = T;
+
   Result(T value) : v_(std::move(value)) {}      // NOLINT: implicit by design
   Result(Error error) : v_(std::move(error)) {}  // NOLINT: implicit by design
 
-  bool ok() const noexcept { return v_.index() == 0; }
-  explicit operator bool() const noexcept { return ok(); }
+  bool has_value() const noexcept { return v_.index() == 0; }
+  /// The same as has_value(), the name ptc used first.
+  bool ok() const noexcept { return has_value(); }
+  explicit operator bool() const noexcept { return has_value(); }
 
   const T& value() const& {
     check();
@@ -58,8 +65,38 @@ class Result {
   const T* operator->() const { return &value(); }
   T* operator->() { return &value(); }
 
-  /// Precondition: !ok().
+  /// Precondition: !has_value().
   const Error& error() const { return std::get<1>(v_); }
+
+  /// The value, or `fallback` converted to T when there is none.
+  template <class U>
+  T value_or(U&& fallback) const& {
+    return has_value() ? std::get<0>(v_) : static_cast<T>(std::forward<U>(fallback));
+  }
+  template <class U>
+  T value_or(U&& fallback) && {
+    return has_value() ? std::get<0>(std::move(v_)) : static_cast<T>(std::forward<U>(fallback));
+  }
+
+  /// `f(value)`, which returns a Result of its own, or this error passed on: chains steps that can
+  /// each fail, stopping at the first error.
+  template <class F>
+  auto and_then(F&& f) const& -> std::invoke_result_t<F, const T&> {
+    if (has_value()) return std::forward<F>(f)(std::get<0>(v_));
+    return std::get<1>(v_);
+  }
+  template <class F>
+  auto and_then(F&& f) && -> std::invoke_result_t<F, T&&> {
+    if (has_value()) return std::forward<F>(f)(std::get<0>(std::move(v_)));
+    return std::get<1>(std::move(v_));
+  }
+
+  /// A Result of `f(value)`, or this error passed on.
+  template <class F>
+  auto transform(F&& f) const& -> Result<std::invoke_result_t<F, const T&>> {
+    if (has_value()) return std::forward<F>(f)(std::get<0>(v_));
+    return std::get<1>(v_);
+  }
 
  private:
   void check() const {
