@@ -8,8 +8,8 @@ packages=(
   nlohmann-json3-dev libfmt-dev libsimdjson-dev libyaml-cpp-dev libre2-dev libkainjow-mustache-dev libcli11-dev
   libcpp-httplib-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  clang-19 libclang-rt-19-dev libclang-19-dev libclang-cpp19-dev llvm-19-dev clang-format-14
-  python3 valgrind
+  clang-19 libclang-rt-19-dev libclang-19-dev libclang-cpp19-dev llvm-19-dev clang-format-14 clang-tidy-19
+  python3 python3-matplotlib valgrind
 )
 
 missing=()
@@ -22,6 +22,11 @@ done
 # The conformance tests need python3 with jsonschema; Debian's package provides it where pip's is absent.
 if ! python3 -c 'import jsonschema' >/dev/null 2>&1 && ! /usr/bin/python3 -c 'import jsonschema' >/dev/null 2>&1; then
   missing+=(python3-jsonschema)
+fi
+
+# The MCP tests and benchmark run node and npm; a machine without them gets Debian's.
+if ! command -v npm >/dev/null 2>&1; then
+  missing+=(nodejs npm)
 fi
 
 if ((${#missing[@]})); then
@@ -38,10 +43,6 @@ fi
 # it needs (tests/mcp/conformance), and the MCP benchmark the TypeScript SDK's server (bench/mcp/node),
 # at the versions each folder's lock file pins; npm ci installs exactly those, and again whenever a lock
 # file changes.
-if ! command -v npm >/dev/null 2>&1; then
-  echo "setup: npm is required for the MCP tests (Debian: apt-get install nodejs npm)" >&2
-  exit 1
-fi
 for node_dir in tests/mcp/node tests/mcp/conformance bench/mcp/node; do
   node_dir="$(dirname "$0")/../$node_dir"
   if ! cmp -s "$node_dir/package-lock.json" "$node_dir/node_modules/.ptc-installed-lock.json" 2>/dev/null; then
