@@ -113,7 +113,7 @@ void BM_Decode_RuntimeValidator(benchmark::State& state) {
   const std::string& text = call_text(state);
   const ptc::Tool tool = ptc_gen::orders::tools().front();
   for (auto _ : state) {
-    auto v = ptc::validate_and_coerce(tool.params(), json::parse(text), {ptc::Direction::Input, ptc::Mode::Enabled});
+    auto v = ptc::validate_and_coerce(tool.input(), json::parse(text), {ptc::Direction::Input, ptc::Mode::Enabled});
     if (!v.ok) state.SkipWithError("validation failed");
     benchmark::DoNotOptimize(v);
   }

@@ -10,7 +10,7 @@ int main(int argc, char** argv) {
   ptc::ToolRegistry registry;
   ptc_gen::orders::register_tools(registry);
   ptc::cli::Options options;
-  options.server_name = "ptc-bench";
-  options.server_version = "1.0.0";
+  options.server.name = "ptc-bench";
+  options.server.version = "1.0.0";
   return ptc::cli::run(registry, argc, argv, options);
 }

@@ -109,8 +109,16 @@ class ToolBuilder {
   bool name_and_description(const FunctionDecl* fd, const std::vector<Annotation>& notes, model::Tool& tool,
                             DocComment& doc);
   bool parameters(const FunctionDecl* fd, const DocComment& doc, model::Tool& tool);
+  bool context_parameter(const ParmVarDecl* p, unsigned index, const std::string& where, model::Tool& tool);
+  std::optional<model::Param> parameter(const ParmVarDecl* p, unsigned index, const std::string& where,
+                                        const DocComment& doc, const model::Tool& tool);
+  void warn_unknown_params(const FunctionDecl* fd, const DocComment& doc, const std::set<std::string>& documented,
+                           const model::Tool& tool);
   bool result(const FunctionDecl* fd, model::Tool& tool);
   bool function_annotations(const std::vector<Annotation>& notes, model::Tool& tool);
+  bool example(const Annotation& a, model::Tool& tool);
+  bool title(const Annotation& a, model::Tool& tool);
+  bool hint(const Annotation& a, model::Tool& tool);
   void describe_units(const FunctionDecl* fd, model::Tool& tool);
 
   Reporter& reporter_;
@@ -273,76 +281,90 @@ bool ToolBuilder::parameters(const FunctionDecl* fd, const DocComment& doc, mode
   for (unsigned i = 0; i < fd->getNumParams(); ++i) {
     const ParmVarDecl* p = fd->getParamDecl(i);
     const std::string where = "parameter '" + p->getNameAsString() + "' of tool '" + tool.name + "'";
-    QualType type = p->getType();
     if (is_context_parameter(p)) {
-      const auto* ref = type->getAs<LValueReferenceType>();
-      if (!ref || ref->getPointeeType().isConstQualified()) {
-        reporter_.error(p->getLocation(),
-                        where + " has type " + reporter_.quote(type) + ": the context is injected by reference",
-                        "take ptc::ToolContext&");
-        ok = false;
-      } else if (tool.context_index) {
-        reporter_.error(p->getLocation(), "tool '" + tool.name + "' takes ptc::ToolContext& twice", "take it once");
-        ok = false;
-      } else {
-        tool.context_index = i;
-      }
+      ok = context_parameter(p, i, where, tool) && ok;
       continue;
     }
-    if (p->getName().empty()) {
-      reporter_.error(p->getLocation(),
-                      "parameter " + std::to_string(i + 1) + " of tool '" + tool.name + "' has no name",
-                      "name it: the name is the key of the argument in the model's JSON");
+    auto param = parameter(p, i, where, doc, tool);
+    if (!param) {
       ok = false;
       continue;
     }
-    if (const auto* ref = type->getAs<ReferenceType>()) {
-      if (llvm::isa<RValueReferenceType>(ref) || !ref->getPointeeType().isConstQualified()) {
-        reporter_.error(p->getLocation(),
-                        where + " has type " + reporter_.quote(type) +
-                            ": a tool's arguments are decoded from JSON, so nothing can be written back through a "
-                            "reference",
-                        "take the value or a const reference, and return what the tool produces");
-        ok = false;
-        continue;
-      }
-      type = ref->getPointeeType();
-    }
-    Subject subject{where, "", p->getLocation(), p->getType()};
-    auto mapped = types_.map(type, subject, /*parameter=*/true);
-    if (!mapped) {
-      ok = false;
-      continue;
-    }
-    ValueAnnotations notes = value_annotations(p, *mapped, where, /*is_field=*/false, reporter_);
-    DefaultArgument def = default_argument(p, *mapped, where, reporter_);
-    if (!notes.ok || !def.ok) {
-      ok = false;
-      continue;
-    }
-    model::Param param;
-    param.name = p->getNameAsString();
-    param.type = std::move(*mapped);
-    for (const auto& [name, text] : doc.params)
-      if (name == param.name) param.doc = text;
-    documented.insert(param.name);
-    if (notes.doc) param.doc = *notes.doc;
-    param.doc = model::with_unit(param.doc, model::duration_unit(param.type));
-    param.constraints = std::move(notes.constraints);
-    param.default_value = std::move(def.value);
-    param.location = reporter_.location(p->getLocation());
-    tool.params.push_back(std::move(param));
+    documented.insert(param->name);
+    tool.params.push_back(std::move(*param));
   }
-  if (ok) {
-    for (const auto& [name, text] : doc.params) {
-      if (documented.count(name)) continue;
-      const RawComment* raw = reporter_.doc_comment(fd);
-      reporter_.warning(raw ? raw->getBeginLoc() : fd->getLocation(),
-                        "\\param '" + name + "' names no parameter of tool '" + tool.name + "'",
-                        "fix the name, or remove the \\param line");
-    }
-  }
+  if (ok) warn_unknown_params(fd, doc, documented, tool);
   return ok;
+}
+
+/// The ptc::ToolContext& the generated code passes in: once, by non-const reference.
+bool ToolBuilder::context_parameter(const ParmVarDecl* p, unsigned index, const std::string& where, model::Tool& tool) {
+  const QualType type = p->getType();
+  const auto* ref = type->getAs<LValueReferenceType>();
+  if (!ref || ref->getPointeeType().isConstQualified()) {
+    reporter_.error(p->getLocation(),
+                    where + " has type " + reporter_.quote(type) + ": the context is injected by reference",
+                    "take ptc::ToolContext&");
+    return false;
+  }
+  if (tool.context_index) {
+    reporter_.error(p->getLocation(), "tool '" + tool.name + "' takes ptc::ToolContext& twice", "take it once");
+    return false;
+  }
+  tool.context_index = index;
+  return true;
+}
+
+/// A parameter the model sends: named, taken by value or const reference, of a type that maps, with
+/// its annotations and default argument.
+std::optional<model::Param> ToolBuilder::parameter(const ParmVarDecl* p, unsigned index, const std::string& where,
+                                                   const DocComment& doc, const model::Tool& tool) {
+  if (p->getName().empty()) {
+    reporter_.error(p->getLocation(),
+                    "parameter " + std::to_string(index + 1) + " of tool '" + tool.name + "' has no name",
+                    "name it: the name is the key of the argument in the model's JSON");
+    return std::nullopt;
+  }
+  QualType type = p->getType();
+  if (const auto* ref = type->getAs<ReferenceType>()) {
+    if (llvm::isa<RValueReferenceType>(ref) || !ref->getPointeeType().isConstQualified()) {
+      reporter_.error(p->getLocation(),
+                      where + " has type " + reporter_.quote(type) +
+                          ": a tool's arguments are decoded from JSON, so nothing can be written back through a "
+                          "reference",
+                      "take the value or a const reference, and return what the tool produces");
+      return std::nullopt;
+    }
+    type = ref->getPointeeType();
+  }
+  Subject subject{where, "", p->getLocation(), p->getType()};
+  auto mapped = types_.map(type, subject, /*parameter=*/true);
+  if (!mapped) return std::nullopt;
+  ValueAnnotations notes = value_annotations(p, *mapped, where, /*is_field=*/false, reporter_);
+  DefaultArgument def = default_argument(p, *mapped, where, reporter_);
+  if (!notes.ok || !def.ok) return std::nullopt;
+  model::Param param;
+  param.name = p->getNameAsString();
+  param.type = std::move(*mapped);
+  for (const auto& [name, text] : doc.params)
+    if (name == param.name) param.doc = text;
+  if (notes.doc) param.doc = *notes.doc;
+  param.doc = model::with_unit(param.doc, model::duration_unit(param.type));
+  param.constraints = std::move(notes.constraints);
+  param.default_value = std::move(def.value);
+  param.location = reporter_.location(p->getLocation());
+  return param;
+}
+
+void ToolBuilder::warn_unknown_params(const FunctionDecl* fd, const DocComment& doc,
+                                      const std::set<std::string>& documented, const model::Tool& tool) {
+  for (const auto& [name, text] : doc.params) {
+    if (documented.count(name)) continue;
+    const RawComment* raw = reporter_.doc_comment(fd);
+    reporter_.warning(raw ? raw->getBeginLoc() : fd->getLocation(),
+                      "\\param '" + name + "' names no parameter of tool '" + tool.name + "'",
+                      "fix the name, or remove the \\param line");
+  }
 }
 
 bool ToolBuilder::result(const FunctionDecl* fd, model::Tool& tool) {
@@ -390,9 +412,9 @@ bool ToolBuilder::result(const FunctionDecl* fd, model::Tool& tool) {
 bool ToolBuilder::function_annotations(const std::vector<Annotation>& notes, model::Tool& tool) {
   bool ok = true;
   for (const Annotation& a : notes) {
-    const auto args = a.args();
     if (a.key == "ptc.tool" || a.key == "ptc.name" || a.key == "ptc.description") continue;
     if (a.key == "ptc.signature") {
+      const auto args = a.args();
       auto text = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
       if (!text) {
         reporter_.error(a.loc, "PTC_SIGNATURE takes the signature as a string literal");
@@ -402,58 +424,12 @@ bool ToolBuilder::function_annotations(const std::vector<Annotation>& notes, mod
       tool.explicit_signature = *text;
       signature_loc_ = a.loc;
     } else if (a.key == "ptc.example") {
-      auto input = args.size() == 2 ? string_argument(args[0]) : std::nullopt;
-      auto output = args.size() == 2 ? string_argument(args[1]) : std::nullopt;
-      if (!input || !output) {
-        reporter_.error(a.loc, "PTC_EXAMPLE takes two string literals, the arguments and the result as JSON");
-        ok = false;
-        continue;
-      }
-      const auto in = nlohmann::json::parse(*input, nullptr, /*allow_exceptions=*/false);
-      const auto out = nlohmann::json::parse(*output, nullptr, /*allow_exceptions=*/false);
-      if (in.is_discarded() || !in.is_object()) {
-        reporter_.error(a.loc,
-                        "the arguments of an example of tool '" + tool.name + "' must be a JSON object, not '" +
-                            *input + "'",
-                        "write them as JSON, e.g. R\"({\"query\": \"text\"})\"");
-        ok = false;
-        continue;
-      }
-      if (out.is_discarded()) {
-        reporter_.error(a.loc, "the result of an example of tool '" + tool.name + "' is not JSON: '" + *output + "'",
-                        "write it as JSON: strings in double quotes, e.g. R\"(\"text\")\"");
-        ok = false;
-        continue;
-      }
-      tool.examples.push_back({*input, *output, reporter_.location(a.loc)});
+      ok = example(a, tool) && ok;
     } else if (a.key == "ptc.title") {
-      auto text = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
-      if (!text) {
-        reporter_.error(a.loc, "PTC_TITLE takes the tool's display title as a string literal");
-        ok = false;
-        continue;
-      }
-      tool.title = collapse_whitespace(*text);
-      if (!ptc::is_valid_tool_title(tool.title)) {
-        reporter_.error(a.loc,
-                        "the title of tool '" + tool.name + "' must be 1-" + std::to_string(ptc::kMaxToolTitle) +
-                            " printable ASCII characters",
-                        "give people a short display name, e.g. PTC_TITLE(\"Search issues\")");
-        ok = false;
-      }
+      ok = title(a, tool) && ok;
     } else if (a.key == "ptc.read_only" || a.key == "ptc.destructive" || a.key == "ptc.idempotent" ||
                a.key == "ptc.open_world") {
-      auto& h = tool.hints;
-      h.stated = true;
-      (a.key == "ptc.read_only"     ? h.read_only
-       : a.key == "ptc.destructive" ? h.destructive
-       : a.key == "ptc.idempotent"  ? h.idempotent
-                                    : h.open_world) = true;
-      if (ptc::hints_contradict(h.read_only, h.destructive)) {
-        reporter_.error(a.loc, "tool '" + tool.name + "' is marked both PTC_READ_ONLY and PTC_DESTRUCTIVE",
-                        "a tool that changes nothing destroys nothing: keep one");
-        ok = false;
-      }
+      ok = hint(a, tool) && ok;
     } else if (a.key == "ptc.doc" || a.key == "ptc.range" || a.key == "ptc.pattern" || a.key == "ptc.firewall") {
       reporter_.error(a.loc, macro_name(a.key) + " on tool '" + tool.name + "' applies to parameters and fields",
                       "put it before the parameter it describes");
@@ -464,6 +440,66 @@ bool ToolBuilder::function_annotations(const std::vector<Annotation>& notes, mod
     }
   }
   return ok;
+}
+
+/// PTC_EXAMPLE(arguments, result): both JSON, the arguments an object.
+bool ToolBuilder::example(const Annotation& a, model::Tool& tool) {
+  const auto args = a.args();
+  auto input = args.size() == 2 ? string_argument(args[0]) : std::nullopt;
+  auto output = args.size() == 2 ? string_argument(args[1]) : std::nullopt;
+  if (!input || !output) {
+    reporter_.error(a.loc, "PTC_EXAMPLE takes two string literals, the arguments and the result as JSON");
+    return false;
+  }
+  const auto in = nlohmann::json::parse(*input, nullptr, /*allow_exceptions=*/false);
+  const auto out = nlohmann::json::parse(*output, nullptr, /*allow_exceptions=*/false);
+  if (in.is_discarded() || !in.is_object()) {
+    reporter_.error(
+        a.loc, "the arguments of an example of tool '" + tool.name + "' must be a JSON object, not '" + *input + "'",
+        "write them as JSON, e.g. R\"({\"query\": \"text\"})\"");
+    return false;
+  }
+  if (out.is_discarded()) {
+    reporter_.error(a.loc, "the result of an example of tool '" + tool.name + "' is not JSON: '" + *output + "'",
+                    "write it as JSON: strings in double quotes, e.g. R\"(\"text\")\"");
+    return false;
+  }
+  tool.examples.push_back({*input, *output, reporter_.location(a.loc)});
+  return true;
+}
+
+bool ToolBuilder::title(const Annotation& a, model::Tool& tool) {
+  const auto args = a.args();
+  auto text = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
+  if (!text) {
+    reporter_.error(a.loc, "PTC_TITLE takes the tool's display title as a string literal");
+    return false;
+  }
+  tool.title = collapse_whitespace(*text);
+  if (!ptc::is_valid_tool_title(tool.title)) {
+    reporter_.error(a.loc,
+                    "the title of tool '" + tool.name + "' must be 1-" + std::to_string(ptc::kMaxToolTitle) +
+                        " printable ASCII characters",
+                    "give people a short display name, e.g. PTC_TITLE(\"Search issues\")");
+    return false;
+  }
+  return true;
+}
+
+/// PTC_READ_ONLY, PTC_DESTRUCTIVE, PTC_IDEMPOTENT, PTC_OPEN_WORLD: what the tool's effects are.
+bool ToolBuilder::hint(const Annotation& a, model::Tool& tool) {
+  auto& h = tool.hints;
+  h.stated = true;
+  (a.key == "ptc.read_only"     ? h.read_only
+   : a.key == "ptc.destructive" ? h.destructive
+   : a.key == "ptc.idempotent"  ? h.idempotent
+                                : h.open_world) = true;
+  if (ptc::hints_contradict(h.read_only, h.destructive)) {
+    reporter_.error(a.loc, "tool '" + tool.name + "' is marked both PTC_READ_ONLY and PTC_DESTRUCTIVE",
+                    "a tool that changes nothing destroys nothing: keep one");
+    return false;
+  }
+  return true;
 }
 
 // The prompt shows a tool's signature and description only, and a duration there is a bare :int: the

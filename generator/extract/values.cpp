@@ -202,118 +202,190 @@ bool empty_default(const model::Type& type) {
   }
 }
 
-Converted convert(const Literal& lit, const model::Type& type) {
-  Converted out;
+/// Why a literal of the wrong kind (a string for an int, an enumerator of another enum) is refused.
+Converted mismatch(const model::Type& type) {
+  return {std::nullopt, "it does not fit the parameter's type '" + type.cpp + "'"};
+}
+
+Converted accepted(nlohmann::json value, std::string cpp) {
   model::Default d;
-  if (lit.kind == Literal::Empty && type.kind != model::TypeKind::Optional && empty_default(type)) {
-    d.value = type.kind == model::TypeKind::Map ? nlohmann::json::object()
-              : type.kind == model::TypeKind::String || type.kind == model::TypeKind::StringView
-                  ? nlohmann::json("")
-                  : nlohmann::json::array();
-    d.cpp = "{}";
-    out.value = d;
-    return out;
+  d.value = std::move(value);
+  d.cpp = std::move(cpp);
+  return {std::move(d), {}};
+}
+
+/// `= {}` for a text, list or map: its empty value.
+Converted empty_value(const model::Type& type) {
+  nlohmann::json value = type.kind == model::TypeKind::Map ? nlohmann::json::object()
+                         : type.kind == model::TypeKind::String || type.kind == model::TypeKind::StringView
+                             ? nlohmann::json("")
+                             : nlohmann::json::array();
+  return accepted(std::move(value), "{}");
+}
+
+/// An integer literal for an integer or a duration count, checked against the type's range.
+Converted integer_value(const Literal& lit, const model::Type& type) {
+  if (lit.kind != Literal::Integer) return mismatch(type);
+  if (lit.magnitude.getActiveBits() > 64) return {std::nullopt, "it does not fit 64 bits"};
+  const std::uint64_t m = lit.magnitude.getZExtValue();
+  if (!lit.negative && m > static_cast<std::uint64_t>(INT64_MAX))
+    return {std::nullopt, "signatures hold integers up to 9223372036854775807"};
+  if (type.kind == model::TypeKind::Integer) {
+    const unsigned bits = type.bits;
+    const std::uint64_t max = type.is_signed ? (std::uint64_t{1} << (bits - 1)) - 1
+                                             : (bits >= 64 ? UINT64_MAX : (std::uint64_t{1} << bits) - 1);
+    const std::uint64_t min_magnitude = type.is_signed ? std::uint64_t{1} << (bits - 1) : 0;
+    if ((lit.negative && m > min_magnitude) || (!lit.negative && m > max))
+      return {std::nullopt, "it is out of the range of '" + type.cpp + "'"};
+  } else if (lit.negative && m > (std::uint64_t{1} << 63)) {
+    return {std::nullopt, "it does not fit 64 bits"};
   }
+  nlohmann::json value;
+  if (lit.negative && m != 0)
+    value = m == (std::uint64_t{1} << 63) ? INT64_MIN : -static_cast<std::int64_t>(m);
+  else
+    value = static_cast<std::int64_t>(m);
+  const std::string number = integer_cpp(lit.negative && m != 0, m);
+  return accepted(std::move(value), type.kind == model::TypeKind::Duration ? type.cpp + "(" + number + ")" : number);
+}
+
+/// An integer or floating literal for a floating type, written with the type's suffix.
+Converted floating_value(const Literal& lit, const model::Type& type) {
+  std::string digits;
+  if (lit.kind == Literal::Integer) {
+    if (lit.magnitude.getActiveBits() > 64) return mismatch(type);
+    digits = std::to_string(lit.magnitude.getZExtValue());
+  } else if (lit.kind == Literal::Floating) {
+    // In the literal's own precision, so that `0.1f` is 0.1 and not 0.100000001.
+    digits = &lit.floating.getSemantics() == &llvm::APFloat::IEEEsingle()
+                 ? shortest(lit.floating.convertToFloat())
+                 : shortest([&] {
+                     llvm::APFloat wide = lit.floating;
+                     bool loses = false;
+                     wide.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven, &loses);
+                     return wide.convertToDouble();
+                   }());
+  } else {
+    return mismatch(type);
+  }
+  if (digits.find_first_of(".eEn") == std::string::npos) digits += ".0";
+  const std::string signed_digits = (lit.negative ? "-" : "") + digits;
+  const char* suffix = type.cpp == "float" ? "f" : type.cpp == "long double" ? "L" : "";
+  return accepted(std::strtod(signed_digits.c_str(), nullptr), signed_digits + suffix);
+}
+
+Converted text_value(const Literal& lit, const model::Type& type) {
+  if (lit.kind != Literal::Text) return mismatch(type);
+  const std::string wrapper = type.kind == model::TypeKind::String ? "std::string" : "std::string_view";
+  // An embedded NUL would end a plain `const char*` conversion early; say the length.
+  return accepted(lit.text,
+                  wrapper + "(" + cpp_string(lit.text) +
+                      (lit.text.find('\0') != std::string::npos ? ", " + std::to_string(lit.text.size()) : "") + ")");
+}
+
+/// An enumerator of the parameter's own enum, as its JSON name.
+Converted enumerator_value(const Literal& lit, const model::Type& type) {
+  if (lit.kind != Literal::Enumerator) return mismatch(type);
+  const auto* ed = llvm::cast<EnumDecl>(lit.enumerator->getDeclContext());
+  const NamedDecl* named = ed->getIdentifier() ? static_cast<const NamedDecl*>(ed) : ed->getTypedefNameForAnonDecl();
+  if (!named || qualified_name(named) != type.name) return mismatch(type);
+  return accepted(enumerator_json_name(lit.enumerator, nullptr), type.cpp + "::" + lit.enumerator->getNameAsString());
+}
+
+Converted convert(const Literal& lit, const model::Type& type) {
+  if (lit.kind == Literal::Empty && type.kind != model::TypeKind::Optional && empty_default(type))
+    return empty_value(type);
   switch (type.kind) {
     case model::TypeKind::Optional:
-      if (lit.kind == Literal::Null || lit.kind == Literal::Empty) {
-        d.value = nullptr;
-        d.cpp = type.wrapper == "std::optional" ? "std::nullopt" : "nullptr";
-        out.value = d;
-        return out;
-      }
+      if (lit.kind == Literal::Null || lit.kind == Literal::Empty)
+        return accepted(nullptr, type.wrapper == "std::optional" ? "std::nullopt" : "nullptr");
       return convert(lit, type.args.at(0));
     case model::TypeKind::Integer:
-    case model::TypeKind::Duration: {
-      if (lit.kind != Literal::Integer) break;
-      if (lit.magnitude.getActiveBits() > 64) {
-        out.problem = "it does not fit 64 bits";
-        return out;
-      }
-      const std::uint64_t m = lit.magnitude.getZExtValue();
-      if (!lit.negative && m > static_cast<std::uint64_t>(INT64_MAX)) {
-        out.problem = "signatures hold integers up to 9223372036854775807";
-        return out;
-      }
-      if (type.kind == model::TypeKind::Integer) {
-        const unsigned bits = type.bits;
-        const std::uint64_t max = type.is_signed ? (std::uint64_t{1} << (bits - 1)) - 1
-                                                 : (bits >= 64 ? UINT64_MAX : (std::uint64_t{1} << bits) - 1);
-        const std::uint64_t min_magnitude = type.is_signed ? std::uint64_t{1} << (bits - 1) : 0;
-        if ((lit.negative && m > min_magnitude) || (!lit.negative && m > max)) {
-          out.problem = "it is out of the range of '" + type.cpp + "'";
-          return out;
-        }
-      } else if (lit.negative && m > (std::uint64_t{1} << 63)) {
-        out.problem = "it does not fit 64 bits";
-        return out;
-      }
-      if (lit.negative && m != 0)
-        d.value = m == (std::uint64_t{1} << 63) ? INT64_MIN : -static_cast<std::int64_t>(m);
-      else
-        d.value = static_cast<std::int64_t>(m);
-      const std::string number = integer_cpp(lit.negative && m != 0, m);
-      d.cpp = type.kind == model::TypeKind::Duration ? type.cpp + "(" + number + ")" : number;
-      out.value = d;
-      return out;
-    }
-    case model::TypeKind::Float: {
-      std::string digits;
-      if (lit.kind == Literal::Integer) {
-        if (lit.magnitude.getActiveBits() > 64) break;
-        digits = std::to_string(lit.magnitude.getZExtValue());
-      } else if (lit.kind == Literal::Floating) {
-        // In the literal's own precision, so that `0.1f` is 0.1 and not 0.100000001.
-        digits = &lit.floating.getSemantics() == &llvm::APFloat::IEEEsingle()
-                     ? shortest(lit.floating.convertToFloat())
-                     : shortest([&] {
-                         llvm::APFloat wide = lit.floating;
-                         bool loses = false;
-                         wide.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven, &loses);
-                         return wide.convertToDouble();
-                       }());
-      } else {
-        break;
-      }
-      if (digits.find_first_of(".eEn") == std::string::npos) digits += ".0";
-      const std::string signed_digits = (lit.negative ? "-" : "") + digits;
-      d.value = std::strtod(signed_digits.c_str(), nullptr);
-      d.cpp = signed_digits + (type.cpp == "float" ? "f" : type.cpp == "long double" ? "L" : "");
-      out.value = d;
-      return out;
-    }
+    case model::TypeKind::Duration: return integer_value(lit, type);
+    case model::TypeKind::Float: return floating_value(lit, type);
     case model::TypeKind::Bool:
-      if (lit.kind != Literal::Boolean) break;
-      d.value = lit.boolean;
-      d.cpp = lit.boolean ? "true" : "false";
-      out.value = d;
-      return out;
+      if (lit.kind != Literal::Boolean) return mismatch(type);
+      return accepted(lit.boolean, lit.boolean ? "true" : "false");
     case model::TypeKind::String:
-    case model::TypeKind::StringView: {
-      if (lit.kind != Literal::Text) break;
-      d.value = lit.text;
-      const std::string wrapper = type.kind == model::TypeKind::String ? "std::string" : "std::string_view";
-      // An embedded NUL would end a plain `const char*` conversion early; say the length.
-      d.cpp = wrapper + "(" + cpp_string(lit.text) +
-              (lit.text.find('\0') != std::string::npos ? ", " + std::to_string(lit.text.size()) : "") + ")";
-      out.value = d;
-      return out;
-    }
-    case model::TypeKind::Enum: {
-      if (lit.kind != Literal::Enumerator) break;
-      const auto* ed = llvm::cast<EnumDecl>(lit.enumerator->getDeclContext());
-      const NamedDecl* named =
-          ed->getIdentifier() ? static_cast<const NamedDecl*>(ed) : ed->getTypedefNameForAnonDecl();
-      if (!named || qualified_name(named) != type.name) break;
-      d.value = enumerator_json_name(lit.enumerator, nullptr);
-      d.cpp = type.cpp + "::" + lit.enumerator->getNameAsString();
-      out.value = d;
-      return out;
-    }
-    default: break;
+    case model::TypeKind::StringView: return text_value(lit, type);
+    case model::TypeKind::Enum: return enumerator_value(lit, type);
+    default: return mismatch(type);
   }
-  out.problem = "it does not fit the parameter's type '" + type.cpp + "'";
-  return out;
+}
+
+// --- annotations of parameters and fields -------------------------------------------------------
+
+/// One annotation being read: where its errors are reported, and the annotations it adds to.
+struct AnnotationSite {
+  const Annotation& annotation;
+  std::string on;  ///< "<macro> on <where>", the start of every message
+  Reporter& reporter;
+  ValueAnnotations& out;
+
+  void fail(const std::string& why, llvm::StringRef recommendation = {}) const {
+    reporter.error(annotation.loc, on + ": " + why, recommendation);
+    out.ok = false;
+  }
+};
+
+void read_doc(const AnnotationSite& site) {
+  const auto args = site.annotation.args();
+  auto text = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
+  if (!text) return site.fail("expected one string literal");
+  site.out.doc = collapse_whitespace(*text);
+}
+
+/// PTC_RANGE(lo, hi): once, on a number, with bounds of its kind in order; bounds wider than the type
+/// holds are a warning, since the decoder refuses those values anyway.
+void read_range(const AnnotationSite& site, const model::Type& type, bool& seen_range) {
+  const auto args = site.annotation.args();
+  std::optional<nlohmann::json> lo, hi;
+  if (args.size() == 2) {
+    lo = number_argument(args[0], site.reporter.ast());
+    hi = number_argument(args[1], site.reporter.ast());
+  }
+  if (!lo || !hi) return site.fail("expected two numbers, PTC_RANGE(lo, hi)");
+  if (seen_range) return site.fail("the range is given twice", "keep one PTC_RANGE");
+  seen_range = true;
+  if (!is_number(type))
+    return site.fail("its type '" + type.cpp + "' is not a number", is_text(type) ? "use PTC_PATTERN for strings" : "");
+  if (is_integral(type) && (!lo->is_number_integer() || !hi->is_number_integer()))
+    return site.fail("an integer's bounds must be integers");
+  if (lo->get<double>() > hi->get<double>())
+    return site.fail("the lower bound " + lo->dump() + " is above the upper bound " + hi->dump());
+  if (auto held = type_range(unwrapped(type));
+      held && (number(*lo) < number(held->first) || number(*hi) > number(held->second))) {
+    site.reporter.warning(site.annotation.loc,
+                          site.on + ": [" + lo->dump() + ", " + hi->dump() + "] is wider than its type '" +
+                              unwrapped(type).cpp + "', which holds " + held->first.dump() + " to " +
+                              held->second.dump(),
+                          "the decoder refuses what the type cannot hold; narrow the range to fit");
+  }
+  site.out.constraints.min = std::move(lo);
+  site.out.constraints.max = std::move(hi);
+}
+
+void read_pattern(const AnnotationSite& site, const model::Type& type) {
+  const auto args = site.annotation.args();
+  auto pattern = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
+  if (!pattern) return site.fail("expected one string literal");
+  if (!is_text(type))
+    return site.fail("its type '" + type.cpp + "' is not a string", is_number(type) ? "use PTC_RANGE for numbers" : "");
+  if (auto why = model::no_throw::pattern_error(*pattern))
+    return site.fail("\"" + *pattern + "\" is not a valid RE2 pattern: " + *why);
+  site.out.constraints.pattern = std::move(pattern);
+}
+
+void read_name(const AnnotationSite& site, bool is_field) {
+  if (!is_field)
+    return site.fail("a parameter's JSON name is its C++ name", "rename the parameter, or name it in PTC_SIGNATURE");
+  const auto args = site.annotation.args();
+  auto name = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
+  if (!name || !ptc::text::is_identifier(*name))
+    return site.fail(
+        "expected the field's JSON name as a string literal of letters, digits, '_' and '-' that starts with a "
+        "letter or '_'");
+  site.out.name = std::move(name);
 }
 
 }  // namespace
@@ -354,101 +426,30 @@ DefaultArgument default_argument(const ParmVarDecl* param, const model::Type& ty
 ValueAnnotations value_annotations(const DeclaratorDecl* decl, const model::Type& type, const std::string& where,
                                    bool is_field, Reporter& reporter) {
   ValueAnnotations out;
-  const ASTContext& ast = reporter.ast();
   bool seen_range = false;
-  for (const Annotation& a : annotations(decl, ast.getSourceManager())) {
-    const auto args = a.args();
+  for (const Annotation& a : annotations(decl, reporter.ast().getSourceManager())) {
     const std::string macro = macro_name(a.key);
-    const std::string on = macro + " on " + where;
-    const auto fail = [&](const std::string& why, llvm::StringRef recommendation = {}) {
-      reporter.error(a.loc, on + ": " + why, recommendation);
-      out.ok = false;
-    };
+    const AnnotationSite site{a, macro + " on " + where, reporter, out};
     if (a.key == "ptc.doc") {
-      auto text = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
-      if (!text) {
-        fail("expected one string literal");
-        continue;
-      }
-      out.doc = collapse_whitespace(*text);
+      read_doc(site);
     } else if (a.key == "ptc.range") {
-      std::optional<nlohmann::json> lo, hi;
-      if (args.size() == 2) {
-        lo = number_argument(args[0], ast);
-        hi = number_argument(args[1], ast);
-      }
-      if (!lo || !hi) {
-        fail("expected two numbers, PTC_RANGE(lo, hi)");
-        continue;
-      }
-      if (seen_range) {
-        fail("the range is given twice", "keep one PTC_RANGE");
-        continue;
-      }
-      seen_range = true;
-      if (!is_number(type)) {
-        fail("its type '" + type.cpp + "' is not a number", is_text(type) ? "use PTC_PATTERN for strings" : "");
-        continue;
-      }
-      if (is_integral(type) && (!lo->is_number_integer() || !hi->is_number_integer())) {
-        fail("an integer's bounds must be integers");
-        continue;
-      }
-      if (lo->get<double>() > hi->get<double>()) {
-        fail("the lower bound " + lo->dump() + " is above the upper bound " + hi->dump());
-        continue;
-      }
-      if (auto held = type_range(unwrapped(type));
-          held && (number(*lo) < number(held->first) || number(*hi) > number(held->second))) {
-        reporter.warning(a.loc,
-                         on + ": [" + lo->dump() + ", " + hi->dump() + "] is wider than its type '" +
-                             unwrapped(type).cpp + "', which holds " + held->first.dump() + " to " +
-                             held->second.dump(),
-                         "the decoder refuses what the type cannot hold; narrow the range to fit");
-      }
-      out.constraints.min = std::move(lo);
-      out.constraints.max = std::move(hi);
+      read_range(site, type, seen_range);
     } else if (a.key == "ptc.pattern") {
-      auto pattern = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
-      if (!pattern) {
-        fail("expected one string literal");
-        continue;
-      }
-      if (!is_text(type)) {
-        fail("its type '" + type.cpp + "' is not a string", is_number(type) ? "use PTC_RANGE for numbers" : "");
-        continue;
-      }
-      if (auto why = model::no_throw::pattern_error(*pattern)) {
-        fail("\"" + *pattern + "\" is not a valid RE2 pattern: " + *why);
-        continue;
-      }
-      out.constraints.pattern = std::move(pattern);
+      read_pattern(site, type);
     } else if (a.key == "ptc.firewall") {
-      if (!is_field) {
-        fail("only struct fields are firewalled; the model always sees the arguments it sends",
-             "firewall fields of the structs the tool returns");
-        continue;
-      }
-      out.firewall = true;
+      if (!is_field)
+        site.fail("only struct fields are firewalled; the model always sees the arguments it sends",
+                  "firewall fields of the structs the tool returns");
+      else
+        out.firewall = true;
     } else if (a.key == "ptc.name") {
-      if (!is_field) {
-        fail("a parameter's JSON name is its C++ name", "rename the parameter, or name it in PTC_SIGNATURE");
-        continue;
-      }
-      auto name = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
-      if (!name || !ptc::text::is_identifier(*name)) {
-        fail(
-            "expected the field's JSON name as a string literal of letters, digits, '_' and '-' that starts with a "
-            "letter or '_'");
-        continue;
-      }
-      out.name = std::move(name);
+      read_name(site, is_field);
     } else if (a.key == "ptc.tool" || a.key == "ptc.description" || a.key == "ptc.signature" ||
                a.key == "ptc.example" || a.key == "ptc.title" || a.key == "ptc.read_only" ||
                a.key == "ptc.destructive" || a.key == "ptc.idempotent" || a.key == "ptc.open_world") {
-      fail(macro + " applies to functions");
+      site.fail(macro + " applies to functions");
     } else {
-      fail("unknown annotation \"" + a.key + "\"", "use the PTC_* macros of <ptc/annotate.hpp>");
+      site.fail("unknown annotation \"" + a.key + "\"", "use the PTC_* macros of <ptc/annotate.hpp>");
     }
   }
   return out;

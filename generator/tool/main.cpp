@@ -72,17 +72,13 @@ std::string absolute(const std::string& path) {
   return std::string(p);
 }
 
-}  // namespace
-
-int main(int argc, const char** argv) {
-  cl::SetVersionPrinter([](llvm::raw_ostream& os) {
-    os << "ptc-gen " PTC_VERSION " (clang " LLVM_VERSION_STRING ")\n";
-  });
-  // Without `--` or `-p`, LibTooling looks for a compilation database next to the headers and prints
-  // "Error while trying to load a compilation database ... Running without flags." when there is none,
-  // which it then does anyway. Decide that here instead: `-p DIR` needs DIR/compile_commands.json (a
-  // silent run without the project's flags would generate from the wrong declarations), and with neither,
-  // the headers are read without flags, quietly.
+/// The arguments for LibTooling. Without `--` or `-p`, LibTooling looks for a compilation database
+/// next to the headers and prints "Error while trying to load a compilation database ... Running
+/// without flags." when there is none, which it then does anyway. Decide that here instead: `-p DIR`
+/// needs DIR/compile_commands.json (a silent run without the project's flags would generate from the
+/// wrong declarations), and with neither, the headers are read without flags, quietly. Nullopt (after
+/// saying why) when -p names a directory without a database.
+std::optional<std::vector<const char*>> tooling_arguments(int argc, const char** argv) {
   std::vector<const char*> args(argv, argv + argc);
   bool has_separator = false;
   std::optional<std::string> database_dir;
@@ -99,12 +95,80 @@ int main(int argc, const char** argv) {
     llvm::errs()
         << "ptc-gen: error: no compile_commands.json in '" << *database_dir
         << "'; configure that build with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, or give compiler flags after --\n";
-    return 2;
+    return std::nullopt;
   }
   if (!database_dir && !has_separator) args.push_back("--");
-  int arg_count = static_cast<int>(args.size());
+  return args;
+}
+
+/// Whether the options make sense together; says why not.
+bool options_valid() {
+  if (max_depth < 1) {
+    llvm::errs() << "ptc-gen: --max-depth must be at least 1\n";
+    return false;
+  }
+  // The runtime refuses schemas deeper than ptc::kMaxSchemaDepth, and a struct level is two schema
+  // levels at most: a deeper limit would only move the error from generation to run time.
+  if (max_depth > ptc::kMaxSchemaDepth / 2) {
+    llvm::errs() << "ptc-gen: --max-depth must be at most " << ptc::kMaxSchemaDepth / 2 << " (types nest at most "
+                 << ptc::kMaxSchemaDepth << " schema levels)\n";
+    return false;
+  }
+  if (!check_dir.empty() && print_signatures) {
+    llvm::errs() << "ptc-gen: --check and --print-signatures cannot be combined\n";
+    return false;
+  }
+  return true;
+}
+
+/// Whether every header is a readable file: a missing one would otherwise surface as three lines of
+/// driver errors.
+bool headers_readable(const std::vector<std::string>& headers) {
+  bool readable = true;
+  for (const auto& header : headers) {
+    if (llvm::sys::fs::is_regular_file(header)) continue;
+    llvm::errs() << "ptc-gen: error: cannot read '" << header
+                 << "': " << (llvm::sys::fs::exists(header) ? "not a regular file" : "no such file") << "\n";
+    readable = false;
+  }
+  return readable;
+}
+
+/// Whether the headers have distinct stems: two headers with one stem would write the same files.
+bool stems_distinct(const std::vector<ptcgen::model::HeaderModel>& headers) {
+  bool distinct = true;
+  std::map<std::string, std::string> stems;
+  for (const auto& h : headers) {
+    auto [it, added] = stems.emplace(h.stem, h.include);
+    if (!added) {
+      llvm::errs() << "ptc-gen: error: " << it->second << " and " << h.include << " would both generate " << h.stem
+                   << ".ptc.hpp; rename one of them\n";
+      distinct = false;
+    }
+  }
+  return distinct;
+}
+
+/// Writes the generated files that changed, and the depfile when asked for.
+bool write_generated(const ptcgen::output::Emission& emission, const std::vector<std::string>& files_read) {
+  if (!ptcgen::output::write_outputs(emission.files, out_dir, llvm::errs())) return false;
+  if (depfile.empty()) return true;
+  std::vector<std::string> targets;
+  for (const auto& f : emission.files) targets.push_back(absolute(out_dir + "/" + f.name));
+  return ptcgen::output::write_if_changed(depfile, ptcgen::output::depfile_text(targets, files_read), llvm::errs());
+}
+
+}  // namespace
+
+int main(int argc, const char** argv) {
+  cl::SetVersionPrinter([](llvm::raw_ostream& os) {
+    os << "ptc-gen " PTC_VERSION " (clang " LLVM_VERSION_STRING ")\n";
+  });
+  auto args = tooling_arguments(argc, argv);
+  if (!args) return 2;
+  int arg_count = static_cast<int>(args->size());
   auto parser = clang::tooling::CommonOptionsParser::create(
-      arg_count, args.data(), category, cl::OneOrMore,
+      arg_count, args->data(), category, cl::OneOrMore,
       "ptc-gen: generates tool registrations, codecs and schemas from PTC_TOOL declarations.\n\n"
       "  ptc-gen [options] <header>... -- <compiler flags>\n"
       "  ptc-gen [options] -p <build dir> <header>...\n");
@@ -112,31 +176,8 @@ int main(int argc, const char** argv) {
     llvm::errs() << llvm::toString(parser.takeError());
     return 2;
   }
-  if (max_depth < 1) {
-    llvm::errs() << "ptc-gen: --max-depth must be at least 1\n";
-    return 2;
-  }
-  // The runtime refuses schemas deeper than ptc::kMaxSchemaDepth, and a struct level is two schema
-  // levels at most: a deeper limit would only move the error from generation to run time.
-  if (max_depth > ptc::kMaxSchemaDepth / 2) {
-    llvm::errs() << "ptc-gen: --max-depth must be at most " << ptc::kMaxSchemaDepth / 2 << " (types nest at most "
-                 << ptc::kMaxSchemaDepth << " schema levels)\n";
-    return 2;
-  }
-  if (!check_dir.empty() && print_signatures) {
-    llvm::errs() << "ptc-gen: --check and --print-signatures cannot be combined\n";
-    return 2;
-  }
-
-  // A missing header would otherwise surface as three lines of driver errors.
-  bool missing = false;
-  for (const auto& header : parser->getSourcePathList()) {
-    if (llvm::sys::fs::is_regular_file(header)) continue;
-    llvm::errs() << "ptc-gen: error: cannot read '" << header
-                 << "': " << (llvm::sys::fs::exists(header) ? "not a regular file" : "no such file") << "\n";
-    missing = true;
-  }
-  if (missing) return 1;
+  if (!options_valid()) return 2;
+  if (!headers_readable(parser->getSourcePathList())) return 1;
 
   ptcgen::extract::Options options;
   options.max_depth = max_depth;
@@ -147,16 +188,7 @@ int main(int argc, const char** argv) {
 
   auto extraction = ptcgen::extract::extract(parser->getCompilations(), parser->getSourcePathList(), options,
                                              llvm::errs(), llvm::errs().has_colors());
-  // Two headers with one stem would write the same files.
-  std::map<std::string, std::string> stems;
-  for (const auto& h : extraction.headers) {
-    auto [it, added] = stems.emplace(h.stem, h.include);
-    if (!added) {
-      llvm::errs() << "ptc-gen: error: " << it->second << " and " << h.include << " would both generate " << h.stem
-                   << ".ptc.hpp; rename one of them\n";
-      extraction.failed = true;
-    }
-  }
+  if (!stems_distinct(extraction.headers)) extraction.failed = true;
   if (extraction.failed) return 1;
 
   if (print_signatures) return ptcgen::output::print_signatures(extraction.headers, llvm::outs(), llvm::errs()) ? 0 : 1;
@@ -165,14 +197,5 @@ int main(int argc, const char** argv) {
   if (!emission.ok) return 1;
   if (!check_dir.empty())
     return ptcgen::output::check_outputs(emission.files, check_dir, llvm::outs(), llvm::errs()) ? 0 : 1;
-
-  if (!ptcgen::output::write_outputs(emission.files, out_dir, llvm::errs())) return 1;
-  if (!depfile.empty()) {
-    std::vector<std::string> targets;
-    for (const auto& f : emission.files) targets.push_back(absolute(out_dir + "/" + f.name));
-    if (!ptcgen::output::write_if_changed(depfile, ptcgen::output::depfile_text(targets, extraction.files_read),
-                                          llvm::errs()))
-      return 1;
-  }
-  return 0;
+  return write_generated(emission, extraction.files_read) ? 0 : 1;
 }

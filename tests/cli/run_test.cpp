@@ -17,6 +17,7 @@
 #include <ptc/error.hpp>
 #include <ptc/filesystem.hpp>
 #include <ptc/json_schema.hpp>
+#include <ptc/mcp/wire.hpp>
 #include <ptc/provider.hpp>
 #include <ptc/tool_catalog.hpp>
 #include <ptc/policy.hpp>

@@ -207,7 +207,7 @@ class CodecInvoker : public ::testing::Test {
       return ptc::codec::to_tool_result(shop::search(args.at("query").get<std::string>(),
                                                      args.at("limit").get<std::int64_t>(), cursor));
     }));
-    session.dispatcher().subscribe<ptc::ToolInvoked>([this](const ptc::ToolInvoked& e) { invoked.push_back(e); });
+    session.events().subscribe<ptc::ToolInvoked>([this](const ptc::ToolInvoked& e) { invoked.push_back(e); });
   }
 
   ptc::ToolOutcome call(const std::string& name, json arguments, Mode mode = Mode::Enabled) {

@@ -11,6 +11,7 @@
 
 #include <ptc/json_schema.hpp>
 #include <ptc/mcp/server.hpp>
+#include <ptc/mcp/wire.hpp>
 #include <ptc/provider.hpp>
 #include <ptc/registry.hpp>
 #include <ptc/session.hpp>
@@ -234,6 +235,21 @@ std::optional<std::pair<std::string, int>> host_and_port(const std::string& text
   return std::pair{host, number};
 }
 
+// `options.server`, its empty fields taken from the deprecated fields it replaced, then the defaults.
+ServerIdentity server_identity(const Options& options, const std::string& program) {
+  ServerIdentity id = options.server;
+  auto fill = [](std::string& field, const std::string& old, const std::string& fallback) {
+    if (field.empty()) field = old.empty() ? fallback : old;
+  };
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+  fill(id.name, options.server_name, program.empty() ? "ptc" : program);
+  fill(id.version, options.server_version, "0.0.0");
+  fill(id.title, options.server_title, "");
+#pragma GCC diagnostic pop
+  return id;
+}
+
 int serve_mcp(const ToolRegistry& registry, const Request& request, const Options& options, const std::string& program,
               std::ostream& err) {
   auto mode = mode_from_name(request.mode);
@@ -241,10 +257,7 @@ int serve_mcp(const ToolRegistry& registry, const Request& request, const Option
     err << detail::unknown_mode(request.mode);
     return kUsage;
   }
-  mcp::ServerInfo info{options.server_name.empty() ? (program.empty() ? "ptc" : program) : options.server_name,
-                       options.server_version,
-                       options.server_title,
-                       {}};
+  mcp::ServerInfo info = server_identity(options, program);
   mcp::ServerOptions server_options;
   server_options.mode = *mode;
   server_options.prepare_session = options.prepare_session;

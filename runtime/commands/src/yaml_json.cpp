@@ -26,8 +26,10 @@ using nlohmann::ordered_json;
 
 namespace {
 
-// Aliases let a few lines of YAML expand into an enormous tree; no command needs more than this.
+// Aliases let a few lines of YAML expand into an enormous tree, or copy one long text many times;
+// no command needs more than this.
 constexpr std::size_t kMaxNodes = 100000;
+constexpr std::size_t kMaxTextBytes = std::size_t{4} << 20;
 constexpr std::size_t kMaxDepth = 128;
 
 bool all_of(std::string_view s, std::string_view allowed) {
@@ -116,20 +118,24 @@ class Builder : public YAML::EventHandler {
   void OnDocumentEnd() override {}
 
   void OnNull(const YAML::Mark&, YAML::anchor_t anchor) override {
-    count(1);
-    put({nullptr, "null", false, 1}, anchor);
+    count({1, 0});
+    put({nullptr, "null", false, {1, 0}}, anchor);
   }
 
   void OnAlias(const YAML::Mark&, YAML::anchor_t anchor) override {
     const auto found = anchors_.find(anchor);
-    if (found == anchors_.end()) return OnNull({}, 0);  // the parser reports unknown anchors first
-    count(found->second.nodes);                         // each use of an alias costs what its expansion does
+    // The parser reports unknown anchors itself; one it knows and this does not is still open: the
+    // alias is inside its anchor's collection, a cycle JSON cannot hold.
+    if (found == anchors_.end())
+      throw Refused{Error{at_path(child_path(), "an alias refers to the collection it is inside")}};
+    count(found->second.size);  // each use of an alias costs what its expansion does
     put(found->second, 0);
   }
 
   void OnScalar(const YAML::Mark&, const std::string& tag, YAML::anchor_t anchor, const std::string& value) override {
-    count(1);
-    put({scalar(tag, value), value, tag != "?", 1}, anchor);  // a plain scalar's tag is "?"
+    const Size size{1, value.size()};
+    count(size);
+    put({scalar(tag, value), value, tag != "?", size}, anchor);  // a plain scalar's tag is "?"
   }
 
   void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t anchor,
@@ -143,12 +149,18 @@ class Builder : public YAML::EventHandler {
   void OnMapEnd() override { close(); }
 
  private:
+  // What a value holds, itself included: values, and bytes of scalar text.
+  struct Size {
+    std::size_t nodes;
+    std::size_t bytes;
+  };
+
   // A finished value.
   struct Item {
     ordered_json value;
-    std::string text;   // as a key: a scalar's text, a collection's flow form ([a, b])
-    bool quoted;        // a scalar the YAML quoted
-    std::size_t nodes;  // values it holds, itself included
+    std::string text;  // as a key: a scalar's text, a collection's flow form ([a, b])
+    bool quoted;       // a scalar the YAML quoted
+    Size size;
   };
 
   // A key (or an item of a flow form) as messages show it: quoted when the YAML quoted it, so that `1`
@@ -160,8 +172,8 @@ class Builder : public YAML::EventHandler {
   struct Frame {
     ordered_json value;
     YAML::anchor_t anchor;
-    std::size_t nodes_before;  // the count before the collection opened
-    std::string path;          // where the collection sits
+    Size before;       // the count before the collection opened
+    std::string path;  // where the collection sits
     // Its flow form so far, kept only for a collection that is (or is inside) a key or an anchor's
     // value: a copy of every collection's text would cost the input's size again per level.
     bool flowing;
@@ -181,11 +193,15 @@ class Builder : public YAML::EventHandler {
     return top.has_key ? key_path(top.path, top.key) : top.path;  // a key sits at its map
   }
 
-  void count(std::size_t nodes) {
-    nodes_ += nodes;
-    if (nodes_ > kMaxNodes)
+  void count(Size size) {
+    counted_.nodes += size.nodes;
+    counted_.bytes += size.bytes;
+    if (counted_.nodes > kMaxNodes)
       throw Refused{
           Error{"frontmatter has more than " + std::to_string(kMaxNodes) + " values once YAML aliases are expanded"}};
+    if (counted_.bytes > kMaxTextBytes)
+      throw Refused{Error{"frontmatter has more than " + std::to_string(kMaxTextBytes) +
+                          " bytes of text once YAML aliases are expanded"}};
   }
 
   ordered_json scalar(const std::string& tag, const std::string& value) const {
@@ -261,8 +277,8 @@ class Builder : public YAML::EventHandler {
   void open(ordered_json container, YAML::anchor_t anchor) {
     if (frames_.size() >= kMaxDepth)
       throw Refused{Error{"frontmatter nests deeper than " + std::to_string(kMaxDepth) + " levels"}};
-    const std::size_t before = nodes_;
-    count(1);
+    const Size before = counted_;
+    count({1, 0});
     const bool flowing =
         anchor != 0 ||
         (!frames_.empty() && (frames_.back().flowing || (frames_.back().value.is_object() && !frames_.back().has_key)));
@@ -277,12 +293,13 @@ class Builder : public YAML::EventHandler {
     frames_.pop_back();
     if (done.value.is_object()) check_keys(done);
     if (done.flowing) done.flow += done.value.is_array() ? "]" : "}";
-    put({std::move(done.value), std::move(done.flow), false, nodes_ - done.nodes_before}, done.anchor);
+    const Size size{counted_.nodes - done.before.nodes, counted_.bytes - done.before.bytes};
+    put({std::move(done.value), std::move(done.flow), false, size}, done.anchor);
   }
 
   std::vector<Frame> frames_;
   std::map<YAML::anchor_t, Item> anchors_;
-  std::size_t nodes_ = 0;
+  Size counted_{0, 0};
 };
 
 // The text as an input stream without a copy (yaml-cpp reads from a std::istream).
@@ -296,6 +313,9 @@ struct ViewBuffer : std::streambuf {
 }  // namespace
 
 Result<ordered_json> parse_yaml(std::string_view text) {
+  // yaml-cpp passes the bytes of a scalar through as they are, and JSON holds UTF-8 only (writing
+  // anything else out throws), so other bytes are refused here, as parse_json refuses them.
+  if (const auto at = text::invalid_utf8_at(text)) return text::error_at(text, *at, "invalid YAML: invalid UTF-8");
   ViewBuffer buffer(text);
   std::istream in(&buffer);
   Builder builder;

@@ -74,64 +74,12 @@ class Emitter {
         return J::object();
       case Kind::Vector:
       case Kind::Sequential:
-      case Kind::Set: {
-        if (s.kind() == Kind::Set && (p_ == Profile::OpenAI || p_ == Profile::Gemini))
-          return unsupported(path, "[:set T] (uniqueItems)");
-        auto item = emit(s.item(), path + "[]");
-        if (!item) return item;
-        J out = object("type", "array", "items", std::move(item).value());
-        if (s.kind() == Kind::Set) out["uniqueItems"] = true;
-        if (auto n = s.length()) {
-          out["minItems"] = *n;
-          out["maxItems"] = *n;
-        }
-        return out;
-      }
-      case Kind::Tuple: {
-        if (p_ == Profile::OpenAI || p_ == Profile::Gemini) return unsupported(path, "[:tuple ...] (prefixItems)");
-        J items = J::array();
-        for (std::size_t i = 0; i < s.children().size(); ++i) {
-          auto item = emit(s.children()[i], path + "[" + std::to_string(i) + "]");
-          if (!item) return item;
-          items.push_back(std::move(item).value());
-        }
-        auto n = s.children().size();
-        return object("type", "array", "prefixItems", std::move(items), "items", false, "minItems", n, "maxItems", n);
-      }
+      case Kind::Set: return array(s, path);
+      case Kind::Tuple: return tuple(s, path);
       case Kind::Map: return map(s, path);
-      case Kind::MapOf: {
-        if (p_ == Profile::OpenAI || p_ == Profile::Gemini)
-          return unsupported(path, "a map with dynamic keys (:map / [:map-of K V]); use a map with named fields");
-        auto value = emit(s.value(), path + "[*]");
-        if (!value) return value;
-        J out = object("type", "object", "additionalProperties", std::move(value).value());
-        if (s.key().kind() != Kind::String && s.key().kind() != Kind::Keyword) {
-          auto key = emit(s.key(), path + "{key}");
-          if (!key) return key;
-          out["propertyNames"] = std::move(key).value();
-        }
-        return out;
-      }
-      case Kind::Enum: {
-        bool strings = true;
-        for (const auto& v : s.values()) strings &= v.is_string();
-        if (!strings && p_ == Profile::Gemini) return unsupported(path, "non-string :enum values");
-        J values = J::array();
-        for (const auto& v : s.values()) values.push_back(J(v));
-        J out = J::object();
-        if (strings) out["type"] = "string";
-        out["enum"] = std::move(values);
-        return out;
-      }
-      case Kind::Or: {
-        J alts = J::array();
-        for (std::size_t i = 0; i < s.children().size(); ++i) {
-          auto alt = emit(s.children()[i], path);
-          if (!alt) return alt;
-          alts.push_back(std::move(alt).value());
-        }
-        return object("anyOf", std::move(alts));
-      }
+      case Kind::MapOf: return map_of(s, path);
+      case Kind::Enum: return enumeration(s, path);
+      case Kind::Or: return any_of(s, path);
       case Kind::Maybe: {
         auto inner = emit(s.item(), path);
         if (!inner) return inner;
@@ -141,6 +89,68 @@ class Emitter {
       case Kind::Refinement: return unsupported(path, "a refinement outside [:and ...]");
     }
     return unsupported(path, "this schema");
+  }
+
+  Result<J> array(const Schema& s, const std::string& path) {
+    if (s.kind() == Kind::Set && (p_ == Profile::OpenAI || p_ == Profile::Gemini))
+      return unsupported(path, "[:set T] (uniqueItems)");
+    auto item = emit(s.item(), path + "[]");
+    if (!item) return item;
+    J out = object("type", "array", "items", std::move(item).value());
+    if (s.kind() == Kind::Set) out["uniqueItems"] = true;
+    if (auto n = s.length()) {
+      out["minItems"] = *n;
+      out["maxItems"] = *n;
+    }
+    return out;
+  }
+
+  Result<J> tuple(const Schema& s, const std::string& path) {
+    if (p_ == Profile::OpenAI || p_ == Profile::Gemini) return unsupported(path, "[:tuple ...] (prefixItems)");
+    J items = J::array();
+    for (std::size_t i = 0; i < s.children().size(); ++i) {
+      auto item = emit(s.children()[i], path + "[" + std::to_string(i) + "]");
+      if (!item) return item;
+      items.push_back(std::move(item).value());
+    }
+    auto n = s.children().size();
+    return object("type", "array", "prefixItems", std::move(items), "items", false, "minItems", n, "maxItems", n);
+  }
+
+  Result<J> map_of(const Schema& s, const std::string& path) {
+    if (p_ == Profile::OpenAI || p_ == Profile::Gemini)
+      return unsupported(path, "a map with dynamic keys (:map / [:map-of K V]); use a map with named fields");
+    auto value = emit(s.value(), path + "[*]");
+    if (!value) return value;
+    J out = object("type", "object", "additionalProperties", std::move(value).value());
+    if (s.key().kind() != Kind::String && s.key().kind() != Kind::Keyword) {
+      auto key = emit(s.key(), path + "{key}");
+      if (!key) return key;
+      out["propertyNames"] = std::move(key).value();
+    }
+    return out;
+  }
+
+  Result<J> enumeration(const Schema& s, const std::string& path) const {
+    bool strings = true;
+    for (const auto& v : s.values()) strings &= v.is_string();
+    if (!strings && p_ == Profile::Gemini) return unsupported(path, "non-string :enum values");
+    J values = J::array();
+    for (const auto& v : s.values()) values.push_back(J(v));
+    J out = J::object();
+    if (strings) out["type"] = "string";
+    out["enum"] = std::move(values);
+    return out;
+  }
+
+  Result<J> any_of(const Schema& s, const std::string& path) {
+    J alts = J::array();
+    for (std::size_t i = 0; i < s.children().size(); ++i) {
+      auto alt = emit(s.children()[i], path);
+      if (!alt) return alt;
+      alts.push_back(std::move(alt).value());
+    }
+    return object("anyOf", std::move(alts));
   }
 
   Result<J> map(const Schema& s, const std::string& path) {
@@ -322,6 +332,8 @@ Result<OrderedJson> to_json_schema(const Schema& schema, Profile profile) {
 
 Profile result_rules(Profile profile) { return profile == Profile::Mcp ? Profile::Mcp : Profile::Portable; }
 
+bool mcp_wraps_result(const Schema& output) { return output.kind() != Kind::Map; }
+
 Result<SignatureSchemas> to_json_schemas(const Signature& signature, Profile profile) {
   Emitter emitter(profile);
   auto input = emitter.map(signature.input(), "");
@@ -330,7 +342,7 @@ Result<SignatureSchemas> to_json_schemas(const Signature& signature, Profile pro
   Result<J> output = out_emitter.emit(signature.output(), "output");
   if (!output) return output.error();
   J out = std::move(output).value();
-  if (profile == Profile::Mcp && signature.output().kind() != Kind::Map) {
+  if (profile == Profile::Mcp && mcp_wraps_result(signature.output())) {
     // MCP's outputSchema must describe an object: other results travel as {"result": ...}.
     out = object("type", "object", "properties", object("result", std::move(out)), "required", J::array({"result"}),
                  "additionalProperties", false);

@@ -7,7 +7,7 @@
 
 #include <ptc/error.hpp>
 #include <ptc/json_text.hpp>
-#include <ptc/provider.hpp>
+#include <ptc/mcp/wire.hpp>
 #include <ptc/registry.hpp>
 
 namespace ptc::mcp {
@@ -265,11 +265,12 @@ Json Protocol::list_tools(const Message& message, Era era) const {
 }
 
 Reply Protocol::call_tool(const std::shared_ptr<Client>& client, const Message& message, Era era, Notify notify) const {
-  auto name = message.params.find("name");
-  if (name == message.params.end() || !name->is_string())
-    return {invalid_params(message, "\"name\" must be a string"), {}};
-  auto tool = registry_.find(name->get<std::string>());
-  if (!tool) return {invalid_params(message, "Unknown tool: " + name->get<std::string>()), {}};
+  // jsonrpc::read made params an object, so what read_mcp_tool_call refuses is the name. An empty name
+  // is an unknown tool; arguments that are not an object go on to dispatch, which tells the model.
+  auto params = read_mcp_tool_call(message.params);
+  if (!params) return {invalid_params(message, "\"name\" must be a string"), {}};
+  auto tool = registry_.find(params->name);
+  if (!tool) return {invalid_params(message, "Unknown tool: " + std::string(params->name)), {}};
 
   // The timeout counts from the request's arrival, for the deadline dispatch checks and for the
   // signal a running handler sees alike.
@@ -282,9 +283,7 @@ Reply Protocol::call_tool(const std::shared_ptr<Client>& client, const Message& 
     return {jsonrpc::error(message.id, jsonrpc::kInvalidRequest, "Invalid Request: id " + key + " is already in use"),
             {}};
 
-  ToolCall call{call_id(message.id), tool->name(), nlohmann::json::object()};
-  if (auto args = message.params.find("arguments"); args != message.params.end() && !args->is_null())
-    call.arguments = *args;
+  ToolCall call{call_id(message.id), tool->name(), params->arguments ? *params->arguments : nlohmann::json::object()};
   call.arguments_text = message.arguments_text;  // generated tools decode the request's own text
   auto token = progress_token(message);
   auto run = [this, client, key, era, id = message.id, call = std::move(call), tool = std::move(*tool), cancellation,

@@ -16,7 +16,7 @@
 
 #include <ptc/cancellation.hpp>
 #include <ptc/mcp/server.hpp>
-#include <ptc/provider.hpp>
+#include <ptc/mcp/wire.hpp>
 #include <ptc/session.hpp>
 
 #include "jsonrpc.hpp"

@@ -1,5 +1,5 @@
 // The decoders ptc-gen generates for shapes.hpp against the runtime validator on each generated tool's
-// own params() schema, with the harness of tests/support/codec_differential.hpp: through decode_text
+// own input() schema, with the harness of tests/support/codec_differential.hpp: through decode_text
 // into the tool's Args struct, and through the tool's invoker (prepare_text, then the call itself).
 //
 // shapes.ptc.cpp is compiled into this file (not linked) to reach ptc_gen::shapes::detail::<tool>_args.
@@ -120,7 +120,7 @@ ptc::test::Decode prepare_text_of(const ptc::Tool& t, ptc::Session& session) {
 void check_tool(const char* name, std::uint64_t seed, const std::map<std::string, NarrowRange>& narrow,
                 const ptc::test::Decode& decode_text) {
   const ptc::Tool& t = tool(name);
-  const Schema reference = narrowed(t.params(), narrow);
+  const Schema reference = narrowed(t.input(), narrow);
   std::vector<NarrowRange> ranges;
   for (const auto& [param, range] : narrow) ranges.push_back(range);
   ptc::test::report(name, ptc::test::compare_with_validator(reference, seed, kDocuments, ranges, decode_text));

@@ -78,7 +78,7 @@ int main(int argc, char** argv) {
                               c.attach(embedded());
                             }));
   ptc::cli::Options options;
-  options.server_name = "ptc-conformance";
-  options.server_version = "1.0.0";
+  options.server.name = "ptc-conformance";
+  options.server.version = "1.0.0";
   return ptc::cli::run(registry, argc, argv, options);
 }

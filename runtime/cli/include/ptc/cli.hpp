@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <ptc/server_identity.hpp>
+
 namespace ptc {
 class Session;
 class ToolRegistry;
@@ -19,10 +21,13 @@ struct Options {
   /// Runs on the fresh session `call` uses, and on each session `mcp` creates (one per client), e.g.
   /// to register a filesystem.
   std::function<void(Session&)> prepare_session{};
-  /// How `mcp` names the server to clients; the name defaults to the program's file name.
-  std::string server_name{};
-  std::string server_version = "0.0.0";
-  std::string server_title{};
+  /// How `mcp` names the server to clients: an empty name becomes the program's file name, an empty
+  /// version "0.0.0".
+  ServerIdentity server{};
+  /// The fields `server` replaced, kept for a release; read only where `server`'s are empty.
+  [[deprecated("use server.name")]] std::string server_name{};
+  [[deprecated("use server.version")]] std::string server_version{};
+  [[deprecated("use server.title")]] std::string server_title{};
 };
 
 /// `call` dispatches in a fresh Session; JSON may be `@FILE` or `-` (standard input) and defaults to {}.

@@ -40,6 +40,10 @@ Result<SignatureSchemas> to_json_schemas(const Signature& signature, Profile pro
 /// structuredContent against outputSchema. The chat providers only show the result to the model, so
 /// theirs is rendered with the portable rules, and whatever those refuse the portable rendering refuses.
 Profile result_rules(Profile profile);
+/// Whether the mcp profile describes a result as {"result": R}: every result but a `{...}` map, because up
+/// to MCP 2025-11-25 an outputSchema must describe an object. The reply writers wrap values by the same
+/// rule (<ptc/mcp/wire.hpp>).
+bool mcp_wraps_result(const Schema& output);
 /// Whether `name` is a valid tool/function name for `profile`; the error says which rule it breaks.
 std::optional<Error> check_tool_name(std::string_view name, Profile profile);
 

@@ -41,105 +41,11 @@ class Converter {
     const Value& head = v.items[0];
     if (head.type != T::Keyword) return err(head, "expected a schema operator keyword, got " + edn::describe(head));
     const std::string& op = head.text;
-    std::size_t first = 1;
     if (op == "string" && v.items.size() == 2 && v.items[1].type == T::Map) return string_format(v.items[1]);
     if (op == "vector" && v.items.size() == 3 && v.items[1].type == T::Map) return fixed_vector(v);
     if (v.items.size() > 1 && v.items[1].type == T::Map)
       return err(v.items[1], "schema properties are not supported on [:" + op + " ...]");
-    auto args = v.items.size() - first;
-
-    if (op == "vector" || op == "sequential" || op == "set" || op == "maybe") {
-      if (args != 1) return err(v, "[:" + op + " T] takes exactly one schema, got " + std::to_string(args));
-      auto item = schema(v.items[1]);
-      if (!item) return item;
-      if (op == "vector") return Schema::vector(*item);
-      if (op == "sequential") return Schema::sequential(*item);
-      if (op == "set") return Schema::set(*item);
-      return Schema::maybe(*item);
-    }
-    if (op == "map") return map(v);
-    if (op == "map-of") {
-      if (args != 2) return err(v, "[:map-of K V] takes exactly two schemas, got " + std::to_string(args));
-      auto k = schema(v.items[1]);
-      if (!k) return k;
-      auto val = schema(v.items[2]);
-      if (!val) return val;
-      try {
-        return Schema::map_of(*k, *val);
-      } catch (const Exception& e) {
-        return err(v.items[1], e.error().message);
-      }
-    }
-    if (op == "tuple") {
-      if (args == 0) return err(v, "[:tuple T ...] needs at least one schema");
-      return list(v, [](std::vector<Schema> xs) { return Schema::tuple(std::move(xs)); });
-    }
-    if (op == "or") {
-      if (args == 0) return err(v, "[:or T ...] needs at least one schema");
-      return list(v, [](std::vector<Schema> xs) { return Schema::one_of(std::move(xs)); });
-    }
-    if (op == "and") {
-      if (args == 0) return err(v, "[:and T ...] needs at least one schema");
-      std::vector<Schema> parts;
-      for (std::size_t i = 1; i < v.items.size(); ++i) {
-        auto s = schema(v.items[i], /*refinement_allowed=*/true);
-        if (!s) return s;
-        parts.push_back(*s);
-      }
-      if (parts.front().kind() == Kind::Refinement)
-        return err(v.items[1], "[:and ...] must start with a type, e.g. [:and :int [:> 0]]");
-      Kind base = parts.front().kind();
-      bool numeric = base == Kind::Int || base == Kind::Float;
-      bool textual = base == Kind::String || base == Kind::Keyword;
-      for (std::size_t i = 1; i < parts.size(); ++i) {
-        if (parts[i].kind() != Kind::Refinement) continue;
-        bool is_re = parts[i].op() == Refine::Re;
-        if ((is_re && numeric) || (!is_re && textual))
-          return err(v.items[i + 1], is_re ? "[:re ...] applies to strings, not :" + std::string(kind_name(base))
-                                           : "[:" + v.items[i + 1].items[0].text +
-                                                 " n] applies to numbers, not :" + std::string(kind_name(base)));
-      }
-      return Schema::all_of(std::move(parts));
-    }
-    if (op == "enum") {
-      if (args == 0) return err(v, "[:enum v ...] needs at least one value");
-      std::vector<nlohmann::json> values;
-      std::set<nlohmann::json> seen;
-      for (std::size_t i = 1; i < v.items.size(); ++i) {
-        const Value& x = v.items[i];
-        nlohmann::json j;
-        switch (x.type) {
-          case T::String:
-          case T::Keyword: j = x.text; break;
-          case T::Int: j = x.integer; break;
-          case T::Float: j = x.real; break;
-          case T::Bool: j = x.boolean; break;
-          default: return err(x, "enum values must be strings, keywords, numbers or booleans, got " + edn::describe(x));
-        }
-        // Ordered as == compares (1 and 1.0 are one value), so a set finds repeats in O(log n).
-        if (!seen.insert(j).second) return err(x, "duplicate enum value " + j.dump());
-        values.push_back(std::move(j));
-      }
-      return Schema::enumeration(std::move(values));
-    }
-    if (const auto r = refine_from_symbol(op)) {
-      if (!refinement_allowed) return err(v, "[:" + op + " n] is a refinement; use it inside [:and T ...]");
-      if (args != 1) return err(v, "[:" + op + " n] takes exactly one number");
-      const Value& n = v.items[1];
-      if (n.type == T::Int) return Schema::refinement(*r, n.integer);
-      if (n.type == T::Float) return Schema::refinement(*r, n.real);
-      return err(n, "expected a number, got " + edn::describe(n));
-    }
-    if (op == "re") {
-      if (!refinement_allowed) return err(v, "[:re \"pattern\"] is a refinement; use it inside [:and :string ...]");
-      if (args != 1 || v.items[1].type != T::String) return err(v, "[:re \"pattern\"] takes exactly one string");
-      if (auto why = Schema::pattern_error(v.items[1].text))
-        return err(v.items[1], "invalid regular expression: " + *why);
-      return Schema::pattern(v.items[1].text);
-    }
-    if (op == "=>" || op == "cat" || op == "catn")
-      return err(head, "[:" + op + " ...] is only allowed at the top of a signature");
-    return err(head, "unknown schema operator :" + op + "; valid schemas are " + std::string(kValidTypes));
+    return operation(v, op, v.items.size() - 1, refinement_allowed);
   }
 
   Result<Signature> signature(const Value& v) {
@@ -183,6 +89,113 @@ class Converter {
   }
 
  private:
+  // [:op arg ...] without properties, `args` the number of args.
+  Result<Schema> operation(const Value& v, const std::string& op, std::size_t args, bool refinement_allowed) {
+    if (op == "vector" || op == "sequential" || op == "set" || op == "maybe") return collection(v, op, args);
+    if (op == "map") return map(v);
+    if (op == "map-of") return map_of(v, args);
+    if (op == "tuple") {
+      if (args == 0) return err(v, "[:tuple T ...] needs at least one schema");
+      return list(v, [](std::vector<Schema> xs) { return Schema::tuple(std::move(xs)); });
+    }
+    if (op == "or") {
+      if (args == 0) return err(v, "[:or T ...] needs at least one schema");
+      return list(v, [](std::vector<Schema> xs) { return Schema::one_of(std::move(xs)); });
+    }
+    if (op == "and") return all_of(v, args);
+    if (op == "enum") return enumeration(v, args);
+    if (const auto r = refine_from_symbol(op)) {
+      if (!refinement_allowed) return err(v, "[:" + op + " n] is a refinement; use it inside [:and T ...]");
+      if (args != 1) return err(v, "[:" + op + " n] takes exactly one number");
+      const Value& n = v.items[1];
+      if (n.type == T::Int) return Schema::refinement(*r, n.integer);
+      if (n.type == T::Float) return Schema::refinement(*r, n.real);
+      return err(n, "expected a number, got " + edn::describe(n));
+    }
+    if (op == "re") {
+      if (!refinement_allowed) return err(v, "[:re \"pattern\"] is a refinement; use it inside [:and :string ...]");
+      if (args != 1 || v.items[1].type != T::String) return err(v, "[:re \"pattern\"] takes exactly one string");
+      if (auto why = Schema::pattern_error(v.items[1].text))
+        return err(v.items[1], "invalid regular expression: " + *why);
+      return Schema::pattern(v.items[1].text);
+    }
+    if (op == "=>" || op == "cat" || op == "catn")
+      return err(v.items[0], "[:" + op + " ...] is only allowed at the top of a signature");
+    return err(v.items[0], "unknown schema operator :" + op + "; valid schemas are " + std::string(kValidTypes));
+  }
+
+  // [:vector T], [:sequential T], [:set T], [:maybe T].
+  Result<Schema> collection(const Value& v, const std::string& op, std::size_t args) {
+    if (args != 1) return err(v, "[:" + op + " T] takes exactly one schema, got " + std::to_string(args));
+    auto item = schema(v.items[1]);
+    if (!item) return item;
+    if (op == "vector") return Schema::vector(*item);
+    if (op == "sequential") return Schema::sequential(*item);
+    if (op == "set") return Schema::set(*item);
+    return Schema::maybe(*item);
+  }
+
+  Result<Schema> map_of(const Value& v, std::size_t args) {
+    if (args != 2) return err(v, "[:map-of K V] takes exactly two schemas, got " + std::to_string(args));
+    auto k = schema(v.items[1]);
+    if (!k) return k;
+    auto val = schema(v.items[2]);
+    if (!val) return val;
+    try {
+      return Schema::map_of(*k, *val);
+    } catch (const Exception& e) {
+      return err(v.items[1], e.error().message);
+    }
+  }
+
+  // [:and T refinement ...]: a type first, then refinements that apply to it (bounds to numbers,
+  // patterns to text) or further types.
+  Result<Schema> all_of(const Value& v, std::size_t args) {
+    if (args == 0) return err(v, "[:and T ...] needs at least one schema");
+    std::vector<Schema> parts;
+    for (std::size_t i = 1; i < v.items.size(); ++i) {
+      auto s = schema(v.items[i], /*refinement_allowed=*/true);
+      if (!s) return s;
+      parts.push_back(*s);
+    }
+    if (parts.front().kind() == Kind::Refinement)
+      return err(v.items[1], "[:and ...] must start with a type, e.g. [:and :int [:> 0]]");
+    Kind base = parts.front().kind();
+    bool numeric = base == Kind::Int || base == Kind::Float;
+    bool textual = base == Kind::String || base == Kind::Keyword;
+    for (std::size_t i = 1; i < parts.size(); ++i) {
+      if (parts[i].kind() != Kind::Refinement) continue;
+      bool is_re = parts[i].op() == Refine::Re;
+      if ((is_re && numeric) || (!is_re && textual))
+        return err(v.items[i + 1], is_re ? "[:re ...] applies to strings, not :" + std::string(kind_name(base))
+                                         : "[:" + v.items[i + 1].items[0].text +
+                                               " n] applies to numbers, not :" + std::string(kind_name(base)));
+    }
+    return Schema::all_of(std::move(parts));
+  }
+
+  Result<Schema> enumeration(const Value& v, std::size_t args) {
+    if (args == 0) return err(v, "[:enum v ...] needs at least one value");
+    std::vector<nlohmann::json> values;
+    std::set<nlohmann::json> seen;
+    for (std::size_t i = 1; i < v.items.size(); ++i) {
+      const Value& x = v.items[i];
+      nlohmann::json j;
+      switch (x.type) {
+        case T::String:
+        case T::Keyword: j = x.text; break;
+        case T::Int: j = x.integer; break;
+        case T::Float: j = x.real; break;
+        case T::Bool: j = x.boolean; break;
+        default: return err(x, "enum values must be strings, keywords, numbers or booleans, got " + edn::describe(x));
+      }
+      // Ordered as == compares (1 and 1.0 are one value), so a set finds repeats in O(log n).
+      if (!seen.insert(j).second) return err(x, "duplicate enum value " + j.dump());
+      values.push_back(std::move(j));
+    }
+    return Schema::enumeration(std::move(values));
+  }
+
   template <class Make>
   Result<Schema> list(const Value& v, Make make) {
     std::vector<Schema> xs;

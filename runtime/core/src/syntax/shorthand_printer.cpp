@@ -47,6 +47,71 @@ void write_entry(std::string& out, const MapEntry& e) {
   }
 }
 
+bool write_map(std::string& out, const Schema& s) {
+  for (const auto& e : s.entries())
+    if (!shorthand_entry(e)) return false;
+  out += '{';
+  bool first = true;
+  for (const auto& e : s.entries()) {
+    if (!first) out += ", ";
+    first = false;
+    write_entry(out, e);
+  }
+  out += '}';
+  return true;
+}
+
+bool write_maybe(std::string& out, const Schema& s) {
+  if (s.item().kind() == Kind::Maybe) return false;
+  if (s.item().kind() == Kind::Or) {
+    out += to_malli(s.item());  // `A|B?` would bind `?` to B
+  } else {
+    write(out, s.item());
+  }
+  out += '?';
+  return true;
+}
+
+bool write_or(std::string& out, const Schema& s) {
+  if (s.children().size() < 2) return false;
+  for (std::size_t i = 0; i < s.children().size(); ++i) {
+    if (i) out += '|';
+    const Schema& c = s.children()[i];
+    if (c.kind() == Kind::Or) {
+      out += to_malli(c);
+    } else {
+      write(out, c);
+    }
+  }
+  return true;
+}
+
+bool write_enum(std::string& out, const Schema& s) {
+  if (!all_strings(s.values())) return false;
+  out += ":enum[";
+  for (std::size_t i = 0; i < s.values().size(); ++i) {
+    if (i) out += ' ';
+    out += text::quote(s.values()[i].get_ref<const std::string&>());
+  }
+  out += ']';
+  return true;
+}
+
+bool write_refined(std::string& out, const Schema& s) {
+  if (!shorthand_refinements(s)) return false;
+  const auto& c = s.children();
+  write(out, c[0]);
+  out += '[';
+  if (c.size() == 3) {
+    out += text::number(c[1].bound()) + ".." + text::number(c[2].bound());
+  } else {
+    out += refine_symbol(c[1].op());
+    out += text::number(c[1].bound());
+  }
+  out += ']';
+  return true;
+}
+
 // Writes `s` in shorthand and returns true, or writes nothing and returns false when shorthand cannot
 // say it (then the caller writes Malli, which can).
 bool write_shorthand(std::string& out, const Schema& s) {
@@ -70,63 +135,11 @@ bool write_shorthand(std::string& out, const Schema& s) {
         return true;
       }
       return false;
-    case Kind::Map: {
-      for (const auto& e : s.entries())
-        if (!shorthand_entry(e)) return false;
-      out += '{';
-      bool first = true;
-      for (const auto& e : s.entries()) {
-        if (!first) out += ", ";
-        first = false;
-        write_entry(out, e);
-      }
-      out += '}';
-      return true;
-    }
-    case Kind::Maybe:
-      if (s.item().kind() == Kind::Maybe) return false;
-      if (s.item().kind() == Kind::Or) {
-        out += to_malli(s.item());  // `A|B?` would bind `?` to B
-      } else {
-        write(out, s.item());
-      }
-      out += '?';
-      return true;
-    case Kind::Or:
-      if (s.children().size() < 2) return false;
-      for (std::size_t i = 0; i < s.children().size(); ++i) {
-        if (i) out += '|';
-        const Schema& c = s.children()[i];
-        if (c.kind() == Kind::Or) {
-          out += to_malli(c);
-        } else {
-          write(out, c);
-        }
-      }
-      return true;
-    case Kind::Enum:
-      if (!all_strings(s.values())) return false;
-      out += ":enum[";
-      for (std::size_t i = 0; i < s.values().size(); ++i) {
-        if (i) out += ' ';
-        out += text::quote(s.values()[i].get_ref<const std::string&>());
-      }
-      out += ']';
-      return true;
-    case Kind::And: {
-      if (!shorthand_refinements(s)) return false;
-      const auto& c = s.children();
-      write(out, c[0]);
-      out += '[';
-      if (c.size() == 3) {
-        out += text::number(c[1].bound()) + ".." + text::number(c[2].bound());
-      } else {
-        out += refine_symbol(c[1].op());
-        out += text::number(c[1].bound());
-      }
-      out += ']';
-      return true;
-    }
+    case Kind::Map: return write_map(out, s);
+    case Kind::Maybe: return write_maybe(out, s);
+    case Kind::Or: return write_or(out, s);
+    case Kind::Enum: return write_enum(out, s);
+    case Kind::And: return write_refined(out, s);
     case Kind::Sequential:
     case Kind::Set:
     case Kind::Tuple:

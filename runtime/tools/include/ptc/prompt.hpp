@@ -13,10 +13,11 @@
 namespace ptc {
 
 class RenderedPrompt;
+class ToolRegistry;
 
 class Prompt {
  public:
-  /// Throws PromptValidationError: "Duplicate tool name registered for prompt." (field = the tool name,
+  /// Throws DefinitionError: "Duplicate tool name registered for prompt." (field = the tool name,
   /// section path = where the second one is), or a section key used twice among siblings.
   Prompt(std::string key, std::vector<Section> sections);
 
@@ -27,7 +28,7 @@ class Prompt {
   /// a blank line, the template with placeholders filled from `params` (strings as they are, other
   /// values as JSON), then the tool list (docs/json-schema.md) of the offered tools. `params` is one
   /// object shared by all sections; each section validates and coerces it against its own params.
-  /// Throws PromptValidationError (field "params") when it does not fit.
+  /// Throws DefinitionError (field "params") when it does not fit.
   RenderedPrompt render(const nlohmann::json& params = nlohmann::json::object()) const;
 
  private:
@@ -43,6 +44,9 @@ class RenderedPrompt {
   /// The policies governing `tool`: its section's and its ancestors' (outermost first). Empty for a
   /// name that is not offered.
   const std::vector<std::shared_ptr<const ToolPolicy>>& policies_for(std::string_view tool) const;
+  /// Adds the offered tools to `registry`, each governed by the policies of its section and the section's
+  /// ancestors. Throws DefinitionError, as ToolRegistry::add does, for a name the registry has.
+  void register_tools(ToolRegistry& registry) const;
 
  private:
   friend class Prompt;

@@ -1,6 +1,7 @@
 #pragma once
-// Speaking the providers' wire formats: tool definitions for requests, tool calls out of responses, and
-// the messages that carry a call's outcome back.
+// Speaking the chat providers' wire formats (OpenAI Chat Completions and Responses, Anthropic, Gemini):
+// tool definitions for requests, tool calls out of responses, and the messages that carry a call's
+// outcome back. MCP's shapes are ptc::mcp's (<ptc/mcp/wire.hpp>).
 
 #include <span>
 #include <string>
@@ -24,8 +25,6 @@ namespace ptc {
 Result<ToolCall> parse_openai_tool_call(const nlohmann::json& item);
 /// One Anthropic content block `{"type":"tool_use","id","name","input":{...}}`.
 Result<ToolCall> parse_anthropic_tool_use(const nlohmann::json& block);
-/// The params of an MCP `tools/call` request `{"name","arguments"}`; `id` is the JSON-RPC request id.
-Result<ToolCall> parse_mcp_tool_call(const nlohmann::json& params, std::string id = {});
 
 /// Every tool call in a provider response, in order: an OpenAI chat completion (or one of its
 /// messages), an OpenAI Responses object (or its `output` array), or an Anthropic message (or its
@@ -43,30 +42,11 @@ nlohmann::json openai_chat_tool_message(const ToolOutcome& outcome);
 nlohmann::json openai_responses_output(const ToolOutcome& outcome);
 /// `{"type":"tool_result","tool_use_id":id,"content":rendered,"is_error":!success}`
 nlohmann::json anthropic_tool_result(const ToolOutcome& outcome);
-/// How an MCP revision carries results that are not objects. Up to 2025-11-25 an outputSchema and a
-/// structuredContent must be objects, so every result but a `{...}` map travels as {"result": v};
-/// from 2026-07-28 they may be any JSON value, and the result travels as itself.
-enum class McpResults { Wrapped, Unwrapped };
-
-/// MCP CallToolResult: `{"content":[{"type":"text","text":rendered}, attachments...],"isError":bool}` plus
-/// `structuredContent` (the visible value; a non-object wrapped as {"result": v}, matching the mcp
-/// output schema) when there is a visible value and the call succeeded. Without the tool this goes by
-/// the value's JSON type; prefer the overload below, which follows the tool's outputSchema exactly.
-nlohmann::json mcp_call_tool_result(const ToolOutcome& outcome);
-/// Same, wrapping exactly when `mcp_tool(tool)`'s outputSchema does: every result but a `{...}` map is
-/// wrapped, so a `:map` or `{...}?` result that happens to be an object still travels as {"result": v}.
-/// A `{...}` result whose value is not an object gets no `structuredContent` (it must be an object).
-/// With McpResults::Unwrapped, the visible value is the structuredContent, whatever its type.
-nlohmann::json mcp_call_tool_result(const ToolOutcome& outcome, const Tool& tool,
-                                    McpResults results = McpResults::Wrapped);
-
 /// The replies above as compact JSON text, byte for byte their `dump()`, written without building a
 /// JSON value: what a server sending them on pays least for.
 std::string openai_chat_tool_message_text(const ToolOutcome& outcome);
 std::string openai_responses_output_text(const ToolOutcome& outcome);
 std::string anthropic_tool_result_text(const ToolOutcome& outcome);
-std::string mcp_call_tool_result_text(const ToolOutcome& outcome, const Tool& tool,
-                                      McpResults results = McpResults::Wrapped);
 
 // ---- tool definitions for requests ---------------------------------------------------------------
 // Each checks the tool name against the provider's rules and builds its schemas with that provider's
@@ -81,11 +61,5 @@ Result<OrderedJson> anthropic_tool(const Tool& tool);
 /// `{"name","description","parameters"}` (a functionDeclarations entry); `parameters` is left out for a
 /// tool without parameters, as Gemini rejects an OBJECT schema with empty `properties`.
 Result<OrderedJson> gemini_function_declaration(const Tool& tool);
-/// `{"name","title"?,"description","inputSchema","outputSchema","annotations"}` (a tools/list entry);
-/// the outputSchema is wrapped as `results` says.
-Result<OrderedJson> mcp_tool(const Tool& tool, McpResults results = McpResults::Wrapped);
-/// `{"title"?,"readOnlyHint","destructiveHint","idempotentHint","openWorldHint"}`: MCP's
-/// ToolAnnotations with all four hints stated (Tool::hints()), so no host has to guess a default.
-OrderedJson mcp_tool_annotations(const Tool& tool);
 
 }  // namespace ptc

@@ -35,10 +35,11 @@ struct DispatchOptions {
 class ToolRegistry {
  public:
   ToolRegistry() = default;
-  /// The tools a rendered prompt offers, each governed by its sections' policies.
-  explicit ToolRegistry(const RenderedPrompt& prompt);
+  /// The tools a rendered prompt offers, each governed by its sections' policies. Defined with prompts,
+  /// so that the registry does not depend on them; write `prompt.register_tools(registry)` instead.
+  [[deprecated("use RenderedPrompt::register_tools")]] explicit ToolRegistry(const RenderedPrompt& prompt);
 
-  /// Throws PromptValidationError("Duplicate tool name registered for prompt.", {}, name).
+  /// Throws DefinitionError("Duplicate tool name registered for prompt.", {}, name).
   void add(Tool tool, std::vector<std::shared_ptr<const ToolPolicy>> policies = {});
   /// A policy governing every tool, checked before the tool's own policies.
   void add_policy(std::shared_ptr<const ToolPolicy> policy);

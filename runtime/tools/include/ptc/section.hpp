@@ -15,7 +15,7 @@ struct SectionSpec;
 
 class Section {
  public:
-  /// Throws PromptValidationError (section path {key}) for a bad key or title, params that do not
+  /// Throws DefinitionError (section path {key}) for a bad key or title, params that do not
   /// parse, a placeholder the params do not have, or duplicate tool names within the section.
   explicit Section(SectionSpec spec);
 

@@ -98,7 +98,9 @@ class Session {
   ~Session();
 
   const std::string& id() const { return id_; }
-  EventBus& dispatcher() { return dispatcher_; }
+  /// The session's event bus: dispatch publishes ToolInvoked on it, handlers their own events.
+  EventBus& events() { return events_; }
+  [[deprecated("use events(): it returns the session's EventBus")]] EventBus& dispatcher() { return events_; }
   ResourceRegistry& resources() { return resources_; }
 
   /// The state slice of type T (default-constructed on first use). T must be copyable: snapshots copy
@@ -143,11 +145,11 @@ class Session {
     return it == logs_.end() ? 0 : static_cast<const detail::Log<E>&>(*it->second).dropped;
   }
   const SessionOptions& options() const { return options_; }
-  /// From now on, every E published on `dispatcher()` is recorded in `log<E>()`. ToolInvoked is
+  /// From now on, every E published on `events()` is recorded in `log<E>()`. ToolInvoked is
   /// recorded from the start.
   template <class E>
   void record_events() {
-    subscriptions_.push_back(dispatcher_.subscribe<E>([this](const E& e) { record(e); }));
+    subscriptions_.push_back(events_.subscribe<E>([this](const E& e) { record(e); }));
   }
 
   /// Copies every state slice and snapshots every snapshot-capable resource.
@@ -166,7 +168,7 @@ class Session {
  private:
   std::string id_;
   SessionOptions options_;
-  EventBus dispatcher_;
+  EventBus events_;
   ResourceRegistry resources_;
   mutable std::mutex mutex_;
   std::map<std::type_index, std::unique_ptr<detail::SliceBase>> slices_;

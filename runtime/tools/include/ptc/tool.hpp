@@ -88,16 +88,19 @@ struct ToolSpec {
 
 class Tool {
  public:
-  /// Throws PromptValidationError (field "name", "description" or "examples[i]...") when the spec
+  /// Throws DefinitionError (field "name", "description" or "examples[i]...") when the spec
   /// breaks a rule; the texts are in docs/tools.md.
   explicit Tool(ToolSpec spec);
 
   const std::string& name() const { return spec_->name; }
   const std::string& description() const { return spec_->description; }
   const Signature& signature() const { return spec_->signature; }
-  /// The arguments object: `signature().input()`.
-  const Schema& params() const { return spec_->signature.input(); }
-  const Schema& result() const { return spec_->signature.output(); }
+  /// The arguments object, `signature().input()`: what the input JSON Schema renders.
+  const Schema& input() const { return spec_->signature.input(); }
+  /// What the tool returns, `signature().output()`: what the output JSON Schema renders.
+  const Schema& output() const { return spec_->signature.output(); }
+  [[deprecated("use input()")]] const Schema& params() const { return input(); }
+  [[deprecated("use output()")]] const Schema& result() const { return output(); }
   bool has_handler() const { return spec_->invoker != nullptr; }
   const ToolInvoker* invoker() const { return spec_->invoker.get(); }
   bool accepts_overrides() const { return spec_->accepts_overrides; }
@@ -115,7 +118,7 @@ class Tool {
   /// shows as "<Firewalled>".
   bool result_has_firewall() const { return firewalled_result_; }
 
-  /// A copy with another description (e.g. tuned per provider). Throws PromptValidationError if the
+  /// A copy with another description (e.g. tuned per provider). Throws DefinitionError if the
   /// tool does not accept overrides or the description breaks the rules.
   Tool with_description(std::string description) const;
 
@@ -136,7 +139,7 @@ struct ToolOptions {
 };
 
 /// A tool from a shorthand signature, e.g. `"(text :string) -> :string"`. A signature that does not
-/// parse is a PromptValidationError on field "signature" with the column. An empty handler makes a tool
+/// parse is a DefinitionError on field "signature" with the column. An empty handler makes a tool
 /// that is listed but cannot be called.
 Tool make_tool(std::string name, std::string description, std::string_view signature, JsonHandler handler = {},
                ToolOptions options = {});

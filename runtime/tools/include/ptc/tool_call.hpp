@@ -55,7 +55,7 @@ struct ToolOutcome {
   Validation validation;
   /// A generated tool's value is kept as the text its codec wrote and becomes JSON when read.
   ToolResult<LazyJson> result;
-  /// `result.render(tool.result())`: what the model sees.
+  /// `result.render(tool.output())`: what the model sees.
   std::string rendered;
   /// The value as the model may see it (firewalled), or nullopt when it has none or it is excluded.
   std::optional<LazyJson> visible_value;

@@ -32,6 +32,11 @@ Result<SignatureSchemas> tool_schemas(const Tool& tool, Profile profile = Profil
 /// Errors are tool_schemas'.
 std::optional<Error> check_tool_parameters(const Tool& tool, Profile profile);
 
+/// `{"title"?,"readOnlyHint","destructiveHint","idempotentHint","openWorldHint"}`: MCP's
+/// ToolAnnotations with all four hints stated (Tool::hints()), so no host has to guess a default. Declared
+/// here, not with the rest of MCP's shapes (<ptc/mcp/wire.hpp>), because tools_document writes them too.
+OrderedJson mcp_tool_annotations(const Tool& tool);
+
 /// `{"tools":[{"name","description","signature","malli","input_schema","output_schema","annotations"}]}`
 /// in the given order (docs/json-schema.md); `annotations` is mcp_tool_annotations(). Errors name the tool: "tool 'x':
 /// <path>: ...".

@@ -1,7 +1,7 @@
 #pragma once
 // Exceptions of the tool runtime. Tool *failures* are not exceptions: they are failed ToolResults the
 // model reads. These are for mistakes in how tools and prompts are put together, and for the few
-// conditions that must stop an evaluation (spec: tool-runtime "Exception Handling").
+// conditions that must stop an evaluation (docs/tools.md).
 
 #include <stdexcept>
 #include <string>
@@ -11,10 +11,9 @@ namespace ptc {
 
 /// A tool, example, section or prompt that is built wrong (bad name, duplicate tool, placeholder that
 /// names no parameter...). Thrown when the object is built, never during a call.
-class PromptValidationError : public std::runtime_error {
+class DefinitionError : public std::runtime_error {
  public:
-  explicit PromptValidationError(std::string message, std::vector<std::string> section_path = {},
-                                 std::string field = {})
+  explicit DefinitionError(std::string message, std::vector<std::string> section_path = {}, std::string field = {})
       : std::runtime_error(message),
         message_(std::move(message)),
         section_path_(std::move(section_path)),
@@ -32,6 +31,9 @@ class PromptValidationError : public std::runtime_error {
   std::vector<std::string> section_path_;
   std::string field_;
 };
+
+/// The name DefinitionError had before it was thrown outside prompts too; kept for a release.
+using PromptValidationError [[deprecated("use ptc::DefinitionError")]] = DefinitionError;
 
 /// Thrown by a handler that finds its (already schema-valid) arguments unusable. Dispatch turns it into
 /// the failed result "Tool validation failed: <what>".

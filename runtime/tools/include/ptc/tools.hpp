@@ -15,6 +15,7 @@
 #include <ptc/resources.hpp>
 #include <ptc/run_context.hpp>
 #include <ptc/section.hpp>
+#include <ptc/server_identity.hpp>
 #include <ptc/session.hpp>
 #include <ptc/tool.hpp>
 #include <ptc/tool_call.hpp>

@@ -25,7 +25,8 @@
 #endif
 #include <simdjson.h>
 #if SIMDJSON_DEVELOPMENT_CHECKS
-#error "ptc::codec needs SIMDJSON_DEVELOPMENT_CHECKS=0 (simdjson.h was included before it without NDEBUG): link ptc::codec, or define SIMDJSON_DEVELOPMENT_CHECKS=0 for the whole program"
+#error \
+    "ptc::codec needs SIMDJSON_DEVELOPMENT_CHECKS=0 (simdjson.h was included before it without NDEBUG): link ptc::codec, or define SIMDJSON_DEVELOPMENT_CHECKS=0 for the whole program"
 #endif
 
 #include <ptc/validate.hpp>

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include <ptc/limits.hpp>
+#include <ptc/server_identity.hpp>
 #include <ptc/session.hpp>
 #include <ptc/validate.hpp>
 
@@ -27,14 +28,8 @@ class ToolRegistry;
 
 namespace ptc::mcp {
 
-/// Who the server is, as clients show it.
-struct ServerInfo {
-  std::string name;
-  std::string version;
-  std::string title{};
-  /// Text a host may add to the model's system prompt. Empty: the tools' compact signatures.
-  std::string instructions{};
-};
+/// Who the server is, as clients show it: name, version, title and instructions.
+using ServerInfo = ServerIdentity;
 
 struct ServerOptions {
   /// How tool arguments and results are validated (docs/tools.md).

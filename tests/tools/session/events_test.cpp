@@ -145,10 +145,10 @@ TEST(EventBus, ASubscriberMayUnsubscribeItselfDuringDelivery) {
 TEST(EventBus, SessionHandlersMayRecordDuringDelivery) {
   ptc::Session session("s");
   session.record_events<Note>();
-  session.dispatcher().subscribe<Note>([&session](const Note& n) {
-    if (n.text == "outer") session.dispatcher().publish(Note{"inner"});
+  session.events().subscribe<Note>([&session](const Note& n) {
+    if (n.text == "outer") session.events().publish(Note{"inner"});
   });
-  session.dispatcher().publish(Note{"outer"});
+  session.events().publish(Note{"outer"});
   auto notes = session.log<Note>();
   ASSERT_EQ(notes.size(), 2u);
   EXPECT_EQ(notes[0].text, "outer");

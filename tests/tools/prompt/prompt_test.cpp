@@ -1,6 +1,17 @@
 #include <gtest/gtest.h>
 
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <ptc/policy.hpp>
 #include <ptc/prompt.hpp>
+#include <ptc/registry.hpp>
+#include <ptc/session.hpp>
+#include <ptc/tool_call.hpp>
+#include <ptc/tool_context.hpp>
 #include <ptc/tool_errors.hpp>
 
 #include "named_policy.hpp"
@@ -40,14 +51,14 @@ std::string render(std::vector<ptc::Section> sections, const json& params = json
 }
 
 template <class F>
-ptc::PromptValidationError refusal(F&& f) {
+ptc::DefinitionError refusal(F&& f) {
   try {
     f();
-  } catch (const ptc::PromptValidationError& e) {
+  } catch (const ptc::DefinitionError& e) {
     return e;
   }
-  ADD_FAILURE() << "no PromptValidationError";
-  return ptc::PromptValidationError("(accepted)");
+  ADD_FAILURE() << "no DefinitionError";
+  return ptc::DefinitionError("(accepted)");
 }
 
 template <class F>
@@ -421,5 +432,76 @@ TEST(Prompt, DuplicateToolUnderADisabledSectionIsStillRefused) {
       },
       "Duplicate tool name registered for prompt.", {"b", "c"}, "t");
 }
+
+// ---- the registry of what a rendered prompt offers ------------------------------------------------
+
+/// A prompt whose `release` section (policy: deploy and lint need build first) holds `deploy`, beside a
+/// `style` section and a disabled `later` one.
+ptc::Prompt ops_prompt() {
+  auto step = [](const char* name) {
+    return ptc::make_tool(name, "A step.", "() -> :nil",
+                          [](const json&, ptc::ToolContext&) { return ptc::ToolResult<json>::ok(nullptr); });
+  };
+  auto order = std::make_shared<ptc::SequentialDependencyPolicy>(std::map<std::string, std::set<std::string>>{
+      {"deploy", {"build"}}, {"lint", {"build"}}});
+  // Designated initializers would be shorter, but g++ 12 -Wextra flags the fields they leave out.
+  auto section = [](const char* key, std::vector<ptc::Tool> tools, bool enabled = true) {
+    ptc::SectionSpec spec;
+    spec.title = key;
+    spec.key = key;
+    spec.tools = std::move(tools);
+    spec.enabled = enabled;
+    return spec;
+  };
+  ptc::SectionSpec release_spec = section("release", {step("build")});
+  release_spec.policies = {order};
+  release_spec.children = {ptc::Section(section("deploy", {step("deploy")}))};
+  ptc::Section release(std::move(release_spec));
+  ptc::Section style(section("style", {step("lint")}));
+  ptc::Section later(section("later", {step("archive")}, false));
+  return ptc::Prompt("ops", {release, style, later});
+}
+
+std::vector<std::string> names_of(const ptc::ToolRegistry& registry) {
+  std::vector<std::string> names;
+  for (const auto& t : registry.tools()) names.push_back(t.name());
+  return names;
+}
+
+TEST(RegisterTools, OffersTheEnabledToolsUnderTheirSectionsPolicies) {
+  const auto rendered = ops_prompt().render();
+  ptc::ToolRegistry registry;
+  rendered.register_tools(registry);
+  EXPECT_EQ(names_of(registry), (std::vector<std::string>{"build", "deploy", "lint"}));
+
+  ptc::Session session;
+  auto call = [&](const char* name) { return registry.dispatch(session, ptc::ToolCall{"", name, json::object()}); };
+  EXPECT_EQ(call("deploy").result.message, "Tool 'deploy' requires: build") << "the parent section's policy governs";
+  EXPECT_EQ(call("lint").status, ptc::CallStatus::Succeeded) << "another section's policy does not";
+  EXPECT_EQ(call("archive").status, ptc::CallStatus::UnknownTool) << "a disabled section offers nothing";
+  EXPECT_EQ(call("build").status, ptc::CallStatus::Succeeded);
+  EXPECT_EQ(call("deploy").status, ptc::CallStatus::Succeeded);
+}
+
+TEST(RegisterTools, AddsToWhatTheRegistryHasAndRefusesANameItHas) {
+  const auto rendered = ops_prompt().render();
+  ptc::ToolRegistry registry;
+  registry.add(tool("search"));
+  rendered.register_tools(registry);
+  EXPECT_EQ(names_of(registry), (std::vector<std::string>{"search", "build", "deploy", "lint"}));
+  ptc::ToolRegistry taken;
+  taken.add(tool("lint"));
+  EXPECT_THROW(rendered.register_tools(taken), ptc::DefinitionError);
+}
+
+// The constructor the registry had before register_tools, kept for a release.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+TEST(RegisterTools, TheDeprecatedConstructorRegistersTheSame) {
+  const auto rendered = ops_prompt().render();
+  const ptc::ToolRegistry registry(rendered);
+  EXPECT_EQ(names_of(registry), (std::vector<std::string>{"build", "deploy", "lint"}));
+}
+#pragma GCC diagnostic pop
 
 }  // namespace

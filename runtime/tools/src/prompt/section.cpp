@@ -31,8 +31,7 @@ using text::trim;
 
 void check_key(const SectionSpec& spec) {
   if (!detail::is_section_key(spec.key))
-    throw PromptValidationError("Section key must match " + std::string(detail::kSectionKeyRule) + ".", {spec.key},
-                                "key");
+    throw DefinitionError("Section key must match " + std::string(detail::kSectionKeyRule) + ".", {spec.key}, "key");
 }
 
 // The title becomes a markdown heading, so it must be one line with something on it. Surrounding
@@ -40,7 +39,7 @@ void check_key(const SectionSpec& spec) {
 std::string checked_title(const SectionSpec& spec) {
   std::string_view title = trim(spec.title);
   if (title.empty() || title.find_first_of("\r\n") != std::string_view::npos)
-    throw PromptValidationError("Section title must be a non-empty single line.", {spec.key}, "title");
+    throw DefinitionError("Section title must be a non-empty single line.", {spec.key}, "title");
   return std::string(title);
 }
 
@@ -54,20 +53,20 @@ Signature parsed_params(const SectionSpec& spec) {
   // If only the result was missing, the completed text parses. Otherwise the error reported is the one
   // for the text as written: that is the text (and the columns) the author sees.
   if (auto completed = Signature::parse(spec.params + " -> :any")) return std::move(completed).value();
-  throw PromptValidationError("Section params do not parse: " + parsed.error().to_string(), {spec.key}, "params");
+  throw DefinitionError("Section params do not parse: " + parsed.error().to_string(), {spec.key}, "params");
 }
 
 void check_template(const SectionSpec& spec, const Signature& params) {
   auto problems = check_placeholders(spec.template_text, params);
   // The message names the placeholder itself ("placeholder {{x}}: ..."), which says more than a column.
-  if (!problems.empty()) throw PromptValidationError(problems.front().message, {spec.key}, "template");
+  if (!problems.empty()) throw DefinitionError(problems.front().message, {spec.key}, "template");
 }
 
 void check_tools(const SectionSpec& spec) {
   std::set<std::string_view> seen;
   for (const auto& t : spec.tools)
     if (!seen.insert(t.name()).second)
-      throw PromptValidationError("Duplicate tool name registered for prompt.", {spec.key}, t.name());
+      throw DefinitionError("Duplicate tool name registered for prompt.", {spec.key}, t.name());
 }
 
 }  // namespace

@@ -11,7 +11,7 @@ Session::Session(std::string id, SessionOptions options)
 }
 
 Session::~Session() {
-  for (auto sub : subscriptions_) dispatcher_.unsubscribe(sub);
+  for (auto sub : subscriptions_) events_.unsubscribe(sub);
 }
 
 SessionSnapshot Session::snapshot() const {

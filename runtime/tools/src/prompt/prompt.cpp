@@ -1,4 +1,5 @@
-// ptc::Prompt: the checks that need the whole section tree, and rendering.
+// ptc::Prompt: the checks that need the whole section tree, rendering, and the registry of what a rendered
+// prompt offers.
 
 #include <ptc/prompt.hpp>
 
@@ -7,6 +8,7 @@
 #include <ptc/firewall.hpp>
 #include <ptc/json_text.hpp>
 #include <ptc/placeholders.hpp>
+#include <ptc/registry.hpp>
 #include <ptc/tool_catalog.hpp>
 #include <ptc/tool_errors.hpp>
 #include <ptc/validate.hpp>
@@ -32,10 +34,10 @@ void check_sections(const std::vector<Section>& siblings, const Path& parent, st
   for (const auto& section : siblings) {
     Path path = child_path(parent, section.key());
     if (!keys.insert(section.key()).second)
-      throw PromptValidationError("Duplicate section key '" + section.key() + "'.", path, "key");
+      throw DefinitionError("Duplicate section key '" + section.key() + "'.", path, "key");
     for (const auto& tool : section.tools())
       if (!tool_names.insert(tool.name()).second)
-        throw PromptValidationError("Duplicate tool name registered for prompt.", path, tool.name());
+        throw DefinitionError("Duplicate tool name registered for prompt.", path, tool.name());
     check_sections(section.children(), path, tool_names);
   }
 }
@@ -46,8 +48,8 @@ nlohmann::json section_values(const Section& section, const nlohmann::json& para
   const Schema& schema = section.params().input();
   Validation v = validate_and_coerce(schema, params, {Direction::Input, Mode::Enabled});
   if (!v.ok)
-    throw PromptValidationError("Prompt params are invalid for section '" + section.key() + "':\n" + v.report(), path,
-                                "params");
+    throw DefinitionError("Prompt params are invalid for section '" + section.key() + "':\n" + v.report(), path,
+                          "params");
   return firewall(schema, v.value);
 }
 
@@ -146,7 +148,7 @@ class Renderer {
 
 Prompt::Prompt(std::string key, std::vector<Section> sections) : key_(std::move(key)), sections_(std::move(sections)) {
   if (!detail::is_section_key(key_))
-    throw PromptValidationError("Prompt key must match " + std::string(detail::kSectionKeyRule) + ".", {}, "key");
+    throw DefinitionError("Prompt key must match " + std::string(detail::kSectionKeyRule) + ".", {}, "key");
   std::set<std::string> tool_names;
   check_sections(sections_, {}, tool_names);
 }
@@ -167,5 +169,12 @@ const std::vector<std::shared_ptr<const ToolPolicy>>& RenderedPrompt::policies_f
     if (tools_[i].name() == tool) return policies_[i];
   return none;
 }
+
+void RenderedPrompt::register_tools(ToolRegistry& registry) const {
+  for (std::size_t i = 0; i < tools_.size(); ++i) registry.add(tools_[i], policies_[i]);
+}
+
+// Defined on the prompt's side so that the registry's own source includes nothing of prompts.
+ToolRegistry::ToolRegistry(const RenderedPrompt& prompt) { prompt.register_tools(*this); }
 
 }  // namespace ptc

@@ -1,9 +1,8 @@
 // Content blocks a handler attaches: base64 as RFC 4648 gives it, the MCP block shapes, and their way
-// through dispatch into the MCP result after the text block.
+// through dispatch into the outcome (the MCP result that lists them: tests/mcp/wire_test.cpp).
 #include <gtest/gtest.h>
 
 #include <ptc/content.hpp>
-#include <ptc/provider.hpp>
 #include <ptc/registry.hpp>
 #include <ptc/session.hpp>
 #include <ptc/tool.hpp>
@@ -42,7 +41,7 @@ TEST(Content, BlocksHaveTheMcpShapes) {
                 {"resource", {{"uri", "file:///a.bin"}, {"mimeType", "application/octet-stream"}, {"blob", "YWI="}}}}));
 }
 
-TEST(Content, AttachedBlocksFollowTheTextInTheMcpResult) {
+TEST(Content, AttachedBlocksReachTheOutcomeInOrder) {
   ptc::ToolRegistry registry;
   registry.add(ptc::make_tool("snap", "Takes a picture.", "(ok :bool) -> :string",
                               [](const json& args, ptc::ToolContext& context) {
@@ -54,17 +53,12 @@ TEST(Content, AttachedBlocksFollowTheTextInTheMcpResult) {
   ptc::Session session;
   const auto outcome = registry.dispatch(session, {"1", "snap", json{{"ok", true}}});
   ASSERT_EQ(outcome.attachments.size(), 2u);
-  const auto result = ptc::mcp_call_tool_result(outcome, *registry.find("snap"));
-  EXPECT_EQ(result["content"], (json::array({{{"type", "text"}, {"text", "\"a picture\""}},
-                                             {{"type", "image"}, {"data", "cHg="}, {"mimeType", "image/png"}},
-                                             ptc::Content::resource_text("mem://log", "text/plain", "done").block()})));
+  EXPECT_EQ(outcome.attachments[0].block(), ptc::Content::image("px", "image/png").block());
+  EXPECT_EQ(outcome.attachments[1].block(), ptc::Content::resource_text("mem://log", "text/plain", "done").block());
   // A failed result keeps what the handler attached: it may be what explains the failure.
-  const auto failed = ptc::mcp_call_tool_result(registry.dispatch(session, {"2", "snap", json{{"ok", false}}}));
-  EXPECT_EQ(failed["isError"], true);
-  EXPECT_EQ(failed["content"].size(), 3u);
-  // Invalid arguments never reach the handler: only the report.
-  const auto invalid = ptc::mcp_call_tool_result(registry.dispatch(session, {"3", "snap", json{{"ok", "maybe"}}}));
-  EXPECT_EQ(invalid["content"].size(), 1u);
+  EXPECT_EQ(registry.dispatch(session, {"2", "snap", json{{"ok", false}}}).attachments.size(), 2u);
+  // Invalid arguments never reach the handler.
+  EXPECT_TRUE(registry.dispatch(session, {"3", "snap", json{{"ok", "maybe"}}}).attachments.empty());
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
-// Provider wire formats (provider.hpp): tool calls read from OpenAI Chat Completions, OpenAI Responses,
-// Anthropic and MCP payloads (every accepted shape, every error with its path), the replies that carry
-// outcomes back, and tool definitions with their exact bytes and key order.
+// The chat providers' wire formats (provider.hpp, src/providers/): tool calls read from OpenAI Chat
+// Completions, OpenAI Responses and Anthropic payloads (every accepted shape, every error with its path),
+// the replies that carry outcomes back, and tool definitions with their exact bytes and key order. MCP's
+// shapes are tested with ptc::mcp (tests/mcp/wire_test.cpp).
 
 #include <optional>
 #include <string>
@@ -96,11 +97,6 @@ ToolOutcome outcome(std::string call_id, ptc::ToolResult<json> result, std::stri
   o.rendered = std::move(rendered);
   o.visible_value = std::move(visible);
   return o;
-}
-
-ToolOutcome succeeded(json value) {
-  std::string text = value.dump();
-  return outcome("call_1", ptc::ToolResult<json>::ok(value), text, value);
 }
 
 // ---- one OpenAI call -----------------------------------------------------------------------------
@@ -224,39 +220,6 @@ TEST(ParseAnthropicToolUse, Errors) {
   for (const auto& c : cases) {
     SCOPED_TRACE(c.input);
     EXPECT_EQ(error_of(ptc::parse_anthropic_tool_use(json::parse(c.input))), c.message);
-  }
-}
-
-// ---- MCP tools/call ------------------------------------------------------------------------------
-
-TEST(ParseMcpToolCall, Params) {
-  auto r =
-      ptc::parse_mcp_tool_call(json::parse(R"({"name": "search", "arguments": {"query": "x"}, "_meta": {}})"), "7");
-  EXPECT_EQ(ok_json(r), call("7", "search", {{"query", "x"}}));
-}
-
-TEST(ParseMcpToolCall, MissingOrNullArgumentsAreTheEmptyObject) {
-  EXPECT_EQ(ok_json(ptc::parse_mcp_tool_call(json::parse(R"({"name": "ping"})"))), call("", "ping", json::object()));
-  EXPECT_EQ(ok_json(ptc::parse_mcp_tool_call(json::parse(R"({"name": "ping", "arguments": null})"), "1")),
-            call("1", "ping", json::object()));
-}
-
-TEST(ParseMcpToolCall, Errors) {
-  struct Case {
-    const char* input;
-    const char* message;
-  };
-  const Case cases[] = {
-      {R"(null)", "(root): expected an object"},
-      {R"({"arguments": {}})", "name: missing required field"},
-      {R"({"name": ["a"]})", "name: expected a string"},
-      {R"({"name": ""})", "name: must not be empty"},
-      {R"({"name": "f", "arguments": "{}"})", "arguments: expected an object"},
-      {R"({"name": "f", "arguments": []})", "arguments: expected an object"},
-  };
-  for (const auto& c : cases) {
-    SCOPED_TRACE(c.input);
-    EXPECT_EQ(error_of(ptc::parse_mcp_tool_call(json::parse(c.input), "1")), c.message);
   }
 }
 
@@ -521,7 +484,6 @@ TEST(Replies, InvalidArgumentsAreAnError) {
               "Tool validation errors:\n- q: missing required field\n", std::nullopt);
   o.status = ptc::CallStatus::InvalidArguments;
   EXPECT_EQ(ptc::anthropic_tool_result(o)["is_error"], true);
-  EXPECT_EQ(ptc::mcp_call_tool_result(o)["isError"], true);
   EXPECT_EQ(ptc::openai_chat_tool_message(o)["content"], "Tool validation errors:\n- q: missing required field\n");
 }
 
@@ -548,94 +510,8 @@ TEST(Replies, TextIsByteForByteTheDumpOfTheMessage) {
                 dump(json{{"type", "function_call_output"}, {"call_id", id}, {"output", text}}));
       EXPECT_EQ(ptc::anthropic_tool_result_text(o),
                 dump(json{{"type", "tool_result"}, {"tool_use_id", id}, {"content", text}, {"is_error", !ok}}));
-      json mcp{{"content", json::array({json{{"type", "text"}, {"text", text}}})}, {"isError", !ok}};
-      if (ok) mcp["structuredContent"] = json{{"result", text}};
-      EXPECT_EQ(ptc::mcp_call_tool_result_text(o, tool("t", "() -> :string")), dump(mcp));
-      if (ok) mcp["structuredContent"] = text;
-      EXPECT_EQ(ptc::mcp_call_tool_result_text(o, tool("t", "() -> :string"), ptc::McpResults::Unwrapped), dump(mcp));
     }
   }
-}
-
-TEST(Replies, McpTextCarriesAttachmentsAndAValueKeptAsText) {
-  ToolOutcome o = outcome("c", ptc::ToolResult<json>::ok(json{{"id", 1}}), R"({"id":1})", std::nullopt);
-  o.visible_value = ptc::LazyJson::from_text(R"({"id":1})");
-  o.attachments.push_back(ptc::Content::resource_text("file:///a.txt", "text/plain", "A"));
-  const json expected{
-      {"content", json::array({json{{"type", "text"}, {"text", R"({"id":1})"}}, o.attachments[0].block()})},
-      {"isError", false},
-      {"structuredContent", json{{"id", 1}}}};
-  EXPECT_EQ(ptc::mcp_call_tool_result_text(o, tool("t", "() -> {id :int}")), expected.dump());
-  EXPECT_FALSE(o.visible_value->materialized());  // written from its text, never parsed
-  EXPECT_EQ(ptc::mcp_call_tool_result(o, tool("t", "() -> {id :int}")), expected);
-}
-
-TEST(McpCallToolResult, ObjectValueIsStructuredContent) {
-  EXPECT_EQ(ptc::mcp_call_tool_result(succeeded(json{{"id", 1}, {"title", "x"}})), json::parse(R"({
-    "content": [{"type": "text", "text": "{\"id\":1,\"title\":\"x\"}"}], "isError": false,
-    "structuredContent": {"id": 1, "title": "x"}})"));
-}
-
-TEST(McpCallToolResult, ScalarValueIsWrapped) {
-  EXPECT_EQ(ptc::mcp_call_tool_result(succeeded(json(42))), json::parse(R"({
-    "content": [{"type": "text", "text": "42"}], "isError": false, "structuredContent": {"result": 42}})"));
-  EXPECT_EQ(ptc::mcp_call_tool_result(succeeded(json::array({1, 2})))["structuredContent"],
-            json::parse(R"({"result": [1, 2]})"));
-  EXPECT_EQ(ptc::mcp_call_tool_result(succeeded(json(nullptr)))["structuredContent"],
-            json::parse(R"({"result": null})"));
-}
-
-TEST(McpCallToolResult, FailureHasNoStructuredContent) {
-  // A failure that carries a payload still reports only its text.
-  ToolOutcome o =
-      outcome("call_1", ptc::ToolResult<json>::error("partial", json{{"done", 3}}), "partial", json{{"done", 3}});
-  EXPECT_EQ(ptc::mcp_call_tool_result(o), json::parse(R"({
-    "content": [{"type": "text", "text": "partial"}], "isError": true})"));
-}
-
-TEST(McpCallToolResult, ExcludedValueHasNoStructuredContent) {
-  auto result = ptc::ToolResult<json>::ok(json{{"secret", 1}}, "Stored.");
-  result.exclude_value_from_context = true;
-  ToolOutcome o = outcome("call_1", result, "Stored.", std::nullopt);
-  EXPECT_EQ(ptc::mcp_call_tool_result(o), json::parse(R"({
-    "content": [{"type": "text", "text": "Stored."}], "isError": false})"));
-}
-
-TEST(McpCallToolResult, WithToolWrapsExactlyAsTheOutputSchemaDoes) {
-  auto with = [](std::string_view signature, json value) {
-    return ptc::mcp_call_tool_result(succeeded(std::move(value)), tool("t", signature))["structuredContent"];
-  };
-  EXPECT_EQ(with("() -> {id :int}", json{{"id", 1}}), json::parse(R"({"id": 1})"));
-  // These results are objects, but their outputSchema is {"result": R}.
-  EXPECT_EQ(with("() -> :map", json{{"a", 1}}), json::parse(R"({"result": {"a": 1}})"));
-  EXPECT_EQ(with("() -> {id :int}?", json{{"id", 1}}), json::parse(R"({"result": {"id": 1}})"));
-  EXPECT_EQ(with("() -> {id :int}?", json(nullptr)), json::parse(R"({"result": null})"));
-  EXPECT_EQ(with("() -> :any", json{{"a", 1}}), json::parse(R"({"result": {"a": 1}})"));
-  EXPECT_EQ(with("() -> :int", json(3)), json::parse(R"({"result": 3})"));
-}
-
-TEST(McpCallToolResult, WithToolAgreesWithMcpToolOutputSchema) {
-  ptc::Tool t = tool("t", "() -> :map");
-  auto def = ptc::mcp_tool(t);
-  ASSERT_TRUE(def) << def.error().message;
-  EXPECT_EQ((*def)["outputSchema"]["required"], OrderedJson::parse(R"(["result"])"));
-  EXPECT_TRUE(ptc::mcp_call_tool_result(succeeded(json{{"a", 1}}), t)["structuredContent"].contains("result"));
-}
-
-TEST(McpCallToolResult, WithToolOmitsWhatCannotBeAnObject) {
-  // A {...} result must be an object; a value that is not one is not sent as structured content.
-  json r = ptc::mcp_call_tool_result(succeeded(json(5)), tool("t", "() -> {id :int}"));
-  EXPECT_EQ(r, json::parse(R"({"content": [{"type": "text", "text": "5"}], "isError": false})"));
-}
-
-TEST(McpCallToolResult, WithToolFailureAndExclusion) {
-  ptc::Tool t = tool("t", "() -> :int");
-  ToolOutcome failed = outcome("c", ptc::ToolResult<json>::error("boom", json(1)), "boom", json(1));
-  EXPECT_EQ(ptc::mcp_call_tool_result(failed, t),
-            json::parse(R"({"content": [{"type": "text", "text": "boom"}], "isError": true})"));
-  ToolOutcome excluded = outcome("c", ptc::ToolResult<json>::ok(json(1), "Done."), "Done.", std::nullopt);
-  EXPECT_EQ(ptc::mcp_call_tool_result(excluded, t),
-            json::parse(R"({"content": [{"type": "text", "text": "Done."}], "isError": false})"));
 }
 
 // ---- tool definitions ----------------------------------------------------------------------------
@@ -693,63 +569,11 @@ TEST(ToolDefinitions, OthersKeepAnEmptyParameterObject) {
     "input_schema": {"type": "object", "properties": {}, "additionalProperties": false}})"));
 }
 
-TEST(ToolDefinitions, McpWrapsANonObjectResult) {
-  EXPECT_EQ(definition(ptc::mcp_tool(tool("search", kSearch))), j(R"({
-    "name": "search", "description": "Search the catalog.",
-    "inputSchema": {"type": "object",
-      "properties": {"query": {"type": "string"}, "limit": {"type": ["integer", "null"]}},
-      "required": ["query"], "additionalProperties": false},
-    "outputSchema": {"type": "object",
-      "properties": {"result": {"type": "array", "items": {"type": "object",
-        "properties": {"id": {"type": "integer"}, "title": {"type": "string"}},
-        "required": ["id", "title"], "additionalProperties": false}}},
-      "required": ["result"], "additionalProperties": false},
-    "annotations": {"readOnlyHint": false, "destructiveHint": true, "idempotentHint": false, "openWorldHint": true}})"));
-}
-
-TEST(ToolDefinitions, McpUnwrappedResultsKeepTheirOwnSchema) {
-  // 2026-07-28 carries any JSON value as structuredContent, so the result's schema is not wrapped.
-  auto unwrapped = ptc::mcp_tool(tool("search", kSearch), ptc::McpResults::Unwrapped);
-  ASSERT_TRUE(unwrapped.ok());
-  EXPECT_EQ((*unwrapped)["outputSchema"].dump(), j(R"({"type": "array", "items": {"type": "object",
-                  "properties": {"id": {"type": "integer"}, "title": {"type": "string"}},
-                  "required": ["id", "title"], "additionalProperties": false}})"));
-  const auto object = tool("get", "(id :int) -> {id :int}");
-  EXPECT_EQ(definition(ptc::mcp_tool(object, ptc::McpResults::Unwrapped)), definition(ptc::mcp_tool(object)));
-}
-
-TEST(ToolDefinitions, McpStatesEveryHintAndTheTitle) {
-  auto handler = [](const json&, ptc::ToolContext&) { return ptc::ToolResult<json>::ok(1); };
-  ptc::ToolOptions options;
-  options.title = "Read the catalog";
-  options.hints = ptc::ToolHints{.read_only = true, .idempotent = true};
-  auto described = ptc::mcp_tool(ptc::make_tool("read", "Reads.", "() -> :int", handler, options));
-  ASSERT_TRUE(described.ok());
-  EXPECT_EQ((*described)["title"], "Read the catalog");
-  EXPECT_EQ((*described)["annotations"].dump(), j(R"({"title": "Read the catalog", "readOnlyHint": true,
-    "destructiveHint": false, "idempotentHint": true, "openWorldHint": false})"));
-  // The title sits between the name and the description, as hosts list it.
-  std::vector<std::string> keys;
-  for (const auto& item : described->items()) keys.push_back(item.key());
-  EXPECT_EQ(keys,
-            (std::vector<std::string>{"name", "title", "description", "inputSchema", "outputSchema", "annotations"}));
-}
-
-TEST(ToolDefinitions, McpObjectResultIsItsOwnOutputSchema) {
-  EXPECT_EQ(definition(ptc::mcp_tool(tool("get", "(id :int) -> {id :int}"))), j(R"({
-    "name": "get", "description": "Search the catalog.",
-    "inputSchema": {"type": "object", "properties": {"id": {"type": "integer"}}, "required": ["id"],
-                    "additionalProperties": false},
-    "outputSchema": {"type": "object", "properties": {"id": {"type": "integer"}}, "required": ["id"],
-                     "additionalProperties": false},
-    "annotations": {"readOnlyHint": false, "destructiveHint": true, "idempotentHint": false, "openWorldHint": true}})"));
-}
-
 TEST(ToolDefinitions, NoDialectKeyInAnyRoot) {
   // Providers want bare schema objects; "$schema" is only on portable renderings.
   ptc::Tool t = tool("search", kSearch);
   for (const auto& def : {ptc::openai_chat_tool(t), ptc::openai_responses_tool(t), ptc::anthropic_tool(t),
-                          ptc::gemini_function_declaration(t), ptc::mcp_tool(t)}) {
+                          ptc::gemini_function_declaration(t)}) {
     ASSERT_TRUE(def) << def.error().message;
     EXPECT_EQ(def->dump().find("$schema"), std::string::npos) << def->dump();
   }

@@ -2,8 +2,6 @@
 
 #include <ptc/tool_catalog.hpp>
 
-#include <ptc/provider.hpp>
-
 namespace ptc {
 namespace {
 
@@ -38,6 +36,17 @@ std::optional<Error> check_tool_parameters(const Tool& tool, Profile profile) {
   auto input = to_json_schema(tool.signature().input(), profile);
   if (!input) return named(tool, input.error());
   return std::nullopt;
+}
+
+OrderedJson mcp_tool_annotations(const Tool& tool) {
+  const ToolHints hints = tool.hints();
+  OrderedJson out = OrderedJson::object();
+  if (!tool.title().empty()) out["title"] = tool.title();
+  out["readOnlyHint"] = hints.read_only;
+  out["destructiveHint"] = hints.destructive;
+  out["idempotentHint"] = hints.idempotent;
+  out["openWorldHint"] = hints.open_world;
+  return out;
 }
 
 std::vector<ToolDescription> describe_tools(std::span<const Tool> tools) {

@@ -185,7 +185,7 @@ TEST_F(ToolContextTest, TheContextSeesLaterChangesToTheEnvironment) {
 TEST_F(ToolContextTest, HandlersPublishOnTheSessionDispatcher) {
   session.record_events<Note>();
   ptc::ToolContext context(tool, session, environment);
-  context.session().dispatcher().publish(Note{"from handler"});
+  context.session().events().publish(Note{"from handler"});
   auto notes = session.log<Note>();
   ASSERT_EQ(notes.size(), 1u);
   EXPECT_EQ(notes[0].text, "from handler");

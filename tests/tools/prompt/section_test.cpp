@@ -24,14 +24,14 @@ ptc::SectionSpec spec(std::string key = "guidance", std::string title = "Guidanc
 }
 
 // The error a section spec is refused with; a test failure if it is accepted.
-ptc::PromptValidationError refusal(ptc::SectionSpec s) {
+ptc::DefinitionError refusal(ptc::SectionSpec s) {
   try {
     ptc::Section section(std::move(s));
-  } catch (const ptc::PromptValidationError& e) {
+  } catch (const ptc::DefinitionError& e) {
     return e;
   }
   ADD_FAILURE() << "the section was accepted";
-  return ptc::PromptValidationError("(accepted)");
+  return ptc::DefinitionError("(accepted)");
 }
 
 void expect_refusal(ptc::SectionSpec s, const std::string& message, const Path& path, const std::string& field) {

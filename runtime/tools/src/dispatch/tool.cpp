@@ -19,28 +19,28 @@ bool is_ascii(std::string_view s) {
 }
 
 void check_name(const std::string& name) {
-  if (trim(name) != name) throw PromptValidationError("Tool name must not contain surrounding whitespace.", {}, "name");
-  if (!is_valid_tool_name(name)) throw PromptValidationError("Tool name must match ^[a-z0-9_-]{1,64}$.", {}, "name");
+  if (trim(name) != name) throw DefinitionError("Tool name must not contain surrounding whitespace.", {}, "name");
+  if (!is_valid_tool_name(name)) throw DefinitionError("Tool name must match ^[a-z0-9_-]{1,64}$.", {}, "name");
 }
 
 std::string checked_description(std::string_view description) {
   const std::string_view d = trim(description);
-  if (!is_ascii(d)) throw PromptValidationError("Tool description must be ASCII.", {}, "description");
+  if (!is_ascii(d)) throw DefinitionError("Tool description must be ASCII.", {}, "description");
   if (!is_valid_tool_description(d))
-    throw PromptValidationError("Tool description must be 1-200 ASCII characters.", {}, "description");
+    throw DefinitionError("Tool description must be 1-200 ASCII characters.", {}, "description");
   return std::string(d);
 }
 
 std::string checked_title(std::string_view title) {
   const std::string_view t = trim(title);
   if (!t.empty() && !is_valid_tool_title(t))
-    throw PromptValidationError("Tool title must be 1-100 printable ASCII characters.", {}, "title");
+    throw DefinitionError("Tool title must be 1-100 printable ASCII characters.", {}, "title");
   return std::string(t);
 }
 
 void check_hints(const std::optional<ToolHints>& hints) {
   if (hints && hints_contradict(hints->read_only, hints->destructive))
-    throw PromptValidationError("A read-only tool cannot be destructive.", {}, "hints");
+    throw DefinitionError("A read-only tool cannot be destructive.", {}, "hints");
 }
 
 std::string first_errors(const Validation& v) {
@@ -57,19 +57,16 @@ std::string first_errors(const Validation& v) {
 void check_example(const ToolExample& example, std::size_t index, const Signature& signature) {
   const std::string where = "examples[" + std::to_string(index) + "]";
   if (!is_ascii(example.description))
-    throw PromptValidationError("Tool example description must be ASCII.", {}, where + ".description");
+    throw DefinitionError("Tool example description must be ASCII.", {}, where + ".description");
   if (example.description.size() > kMaxToolDescription)
-    throw PromptValidationError("Tool example description must be at most 200 ASCII characters.", {},
-                                where + ".description");
+    throw DefinitionError("Tool example description must be at most 200 ASCII characters.", {}, where + ".description");
   const std::string label = "Tool example " + std::to_string(index) + " ('" + example.description + "')";
   auto in = validate(signature.input(), example.input, {Direction::Input, Mode::Strict});
   if (!in.ok)
-    throw PromptValidationError(label + " input does not match the parameters: " + first_errors(in), {},
-                                where + ".input");
+    throw DefinitionError(label + " input does not match the parameters: " + first_errors(in), {}, where + ".input");
   auto out = validate(signature.output(), example.output, {Direction::Output, Mode::Strict});
   if (!out.ok)
-    throw PromptValidationError(label + " output does not match the result: " + first_errors(out), {},
-                                where + ".output");
+    throw DefinitionError(label + " output does not match the result: " + first_errors(out), {}, where + ".output");
 }
 
 /// Whether the schema refines values beyond their structure anywhere: `[:and ...]`, ranges, patterns.
@@ -160,7 +157,7 @@ Tool::Tool(ToolSpec spec) {
 
 Tool Tool::with_description(std::string description) const {
   if (!accepts_overrides())
-    throw PromptValidationError("Tool '" + name() + "' does not accept description overrides.", {}, "description");
+    throw DefinitionError("Tool '" + name() + "' does not accept description overrides.", {}, "description");
   ToolSpec copy = *spec_;
   copy.description = std::move(description);
   return Tool(std::move(copy));
@@ -183,8 +180,7 @@ Tool make_tool(std::string name, std::string description, Signature signature, J
 Tool make_tool(std::string name, std::string description, std::string_view signature, JsonHandler handler,
                ToolOptions options) {
   auto parsed = Signature::parse(signature);
-  if (!parsed)
-    throw PromptValidationError("Tool signature does not parse: " + parsed.error().to_string(), {}, "signature");
+  if (!parsed) throw DefinitionError("Tool signature does not parse: " + parsed.error().to_string(), {}, "signature");
   return make_tool(std::move(name), std::move(description), std::move(*parsed), std::move(handler), std::move(options));
 }
 

@@ -25,7 +25,7 @@
 namespace {
 
 using nlohmann::json;
-using ptc::PromptValidationError;
+using ptc::DefinitionError;
 using ptc::ToolResult;
 
 constexpr const char* kNameRule = "Tool name must match ^[a-z0-9_-]{1,64}$.";
@@ -33,11 +33,11 @@ constexpr const char* kNameWhitespace = "Tool name must not contain surrounding 
 constexpr const char* kDescriptionLength = "Tool description must be 1-200 ASCII characters.";
 constexpr const char* kDescriptionAscii = "Tool description must be ASCII.";
 
-/// Runs `build` and returns the PromptValidationError it threw, or nullopt if it threw nothing.
-std::optional<PromptValidationError> error_of(const std::function<void()>& build) {
+/// Runs `build` and returns the DefinitionError it threw, or nullopt if it threw nothing.
+std::optional<DefinitionError> error_of(const std::function<void()>& build) {
   try {
     build();
-  } catch (const PromptValidationError& e) {
+  } catch (const DefinitionError& e) {
     return e;
   }
   return std::nullopt;
@@ -388,13 +388,30 @@ TEST(Tool, TitleAndHintsAreKeptTrimmedAndChecked) {
   EXPECT_EQ(ptc::make_tool("t", "A tool.", "() -> :any", {}, options).title().size(), 100u);
 }
 
-TEST(Tool, ParamsAndResultAreTheSignaturesInputAndOutput) {
+TEST(Tool, InputAndOutputAreTheSignaturesInputAndOutput) {
   auto tool = ptc::make_tool("t", "A tool.", "(a :int, b :string?) -> [{id :int}]");
-  EXPECT_EQ(&tool.params(), &tool.signature().input());
-  EXPECT_EQ(&tool.result(), &tool.signature().output());
-  EXPECT_EQ(tool.params(), tool.signature().input());
-  EXPECT_EQ(tool.result(), *ptc::parse_type("[{id :int}]"));
-  EXPECT_EQ(ptc::render(tool.params()), "{a :int, b :string?}");
+  EXPECT_EQ(&tool.input(), &tool.signature().input());
+  EXPECT_EQ(&tool.output(), &tool.signature().output());
+  EXPECT_EQ(tool.output(), *ptc::parse_type("[{id :int}]"));
+  EXPECT_EQ(ptc::render(tool.input()), "{a :int, b :string?}");
+}
+
+// The name DefinitionError had before, kept for a release: catching by it still catches.
+TEST(Tool, DeprecatedPromptValidationErrorNamesDefinitionError) {
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+  EXPECT_THROW(ptc::make_tool("bad name!", "A tool.", "() -> :any"), ptc::PromptValidationError);
+#pragma GCC diagnostic pop
+}
+
+// The names before input()/output(), kept for a release: the same schemas.
+TEST(Tool, DeprecatedParamsAndResultStillAnswer) {
+  auto tool = ptc::make_tool("t", "A tool.", "(a :int) -> :string");
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+  EXPECT_EQ(&tool.params(), &tool.input());
+  EXPECT_EQ(&tool.result(), &tool.output());
+#pragma GCC diagnostic pop
 }
 
 TEST(Tool, CopiesShareOneDefinition) {
@@ -454,13 +471,13 @@ TEST(Tool, WithDescriptionChecksTheNewDescription) {
   EXPECT_EQ(tool.description(), "Original.");
 }
 
-TEST(Tool, PromptValidationErrorDefaults) {
-  PromptValidationError e("Something is wrong.");
+TEST(Tool, DefinitionErrorDefaults) {
+  DefinitionError e("Something is wrong.");
   EXPECT_EQ(e.message(), "Something is wrong.");
   EXPECT_STREQ(e.what(), "Something is wrong.");
   EXPECT_TRUE(e.section_path().empty());
   EXPECT_EQ(e.field(), "");
-  PromptValidationError full("Bad.", {"root", "child"}, "template");
+  DefinitionError full("Bad.", {"root", "child"}, "template");
   EXPECT_THAT(full.section_path(), ::testing::ElementsAre("root", "child"));
   EXPECT_EQ(full.field(), "template");
 }

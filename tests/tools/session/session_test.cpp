@@ -222,14 +222,14 @@ TEST(SessionLog, RestoreLeavesLogsAlone) {
 
 TEST(SessionLog, RecordEventsRecordsPublishedEventsFromThenOn) {
   ptc::Session session("s");
-  session.dispatcher().publish(Note{"unrecorded"});
+  session.events().publish(Note{"unrecorded"});
   EXPECT_TRUE(session.log<Note>().empty());
   session.record_events<Note>();
-  auto result = session.dispatcher().publish(Note{"first"});
+  auto result = session.events().publish(Note{"first"});
   EXPECT_EQ(result.delivered, 1u);
   EXPECT_TRUE(result.ok());
-  session.dispatcher().publish(Note{"second"});
-  session.dispatcher().publish(Other{1});
+  session.events().publish(Note{"second"});
+  session.events().publish(Other{1});
   auto notes = session.log<Note>();
   ASSERT_EQ(notes.size(), 2u);
   EXPECT_EQ(notes[0].text, "first");
@@ -248,7 +248,7 @@ TEST(SessionLog, ToolInvokedIsRecordedByDefault) {
   event.result = ptc::ToolResult<json>::ok(2);
   event.rendered_output = "2";
   event.status = ptc::CallStatus::Succeeded;
-  auto result = session.dispatcher().publish(event);
+  auto result = session.events().publish(event);
   EXPECT_EQ(result.delivered, 1u);
   auto log = session.log<ptc::ToolInvoked>();
   ASSERT_EQ(log.size(), 1u);

@@ -1,0 +1,434 @@
+// ptc::ToolRegistry: the tools, and the dispatch pipeline that runs a call through the steps its header
+// lists, numbered here. It knows nothing of prompts: RenderedPrompt::register_tools fills a registry.
+
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include <ptc/coercion.hpp>
+#include <ptc/firewall.hpp>
+#include <ptc/json_input.hpp>
+#include <ptc/registry.hpp>
+
+namespace ptc {
+
+namespace {
+
+/// The arguments object, or the message for the model. Providers send "" or null for tools without
+/// parameters now and then; both mean {}.
+std::variant<nlohmann::json, std::string> decode_arguments(const nlohmann::json& raw) {
+  nlohmann::json args = raw;
+  if (raw.is_string()) {
+    const auto& text = raw.get_ref<const std::string&>();
+    if (text.find_first_not_of(" \t\r\n") == std::string::npos) return nlohmann::json::object();
+    auto parsed = parse_json(text);
+    if (!parsed) return "Tool arguments are not valid JSON: " + parsed.error().to_string();
+    args = std::move(*parsed);
+  }
+  if (args.is_null()) return nlohmann::json::object();
+  if (!args.is_object())
+    return "Tool arguments must be a JSON object, got " + std::string(coercion::type_name(args)) + ".";
+  return args;
+}
+
+/// Text the text path accepted, as the JSON path would have parsed it.
+nlohmann::json as_given(const std::string& text) {
+  auto parsed = parse_json(text);
+  return parsed ? std::move(*parsed) : nlohmann::json(text);
+}
+
+std::string without_final_newline(std::string s) {
+  if (!s.empty() && s.back() == '\n') s.pop_back();
+  return s;
+}
+
+std::string deadline_message(const std::string& tool) {
+  return "Deadline expired before tool '" + tool + "' could run.";
+}
+
+/// Moves an outcome's parts into its event for as long as it lives, and back.
+class Lend {
+ public:
+  Lend(ToolOutcome& outcome, ToolInvoked& event) : outcome_(outcome), event_(event) {
+    event_.call_id = std::move(outcome_.call_id);
+    event_.name = std::move(outcome_.name);
+    event_.params = std::move(outcome_.arguments);
+    event_.result = std::move(outcome_.result);
+    event_.rendered_output = std::move(outcome_.rendered);
+  }
+  ~Lend() {
+    outcome_.call_id = std::move(event_.call_id);
+    outcome_.name = std::move(event_.name);
+    outcome_.arguments = std::move(event_.params);
+    outcome_.result = std::move(event_.result);
+    outcome_.rendered = std::move(event_.rendered_output);
+  }
+  Lend(const Lend&) = delete;
+  Lend& operator=(const Lend&) = delete;
+
+ private:
+  ToolOutcome& outcome_;
+  ToolInvoked& event_;
+};
+
+/// Marks the thread's reused event as being published, for as long as it lives (`flag` null: another
+/// event is).
+class Publishing {
+ public:
+  explicit Publishing(bool* flag) : flag_(flag) {
+    if (flag_) *flag_ = true;
+  }
+  ~Publishing() {
+    if (flag_) *flag_ = false;
+  }
+  Publishing(const Publishing&) = delete;
+  Publishing& operator=(const Publishing&) = delete;
+
+ private:
+  bool* flag_;
+};
+
+using Policies = std::vector<std::shared_ptr<const ToolPolicy>>;
+
+/// Step 3's result: the arguments as the invoker's text path took them, or as the JSON path decoded them.
+struct Decoded {
+  const std::string* text = nullptr;              ///< the text offered to the text path
+  std::optional<ToolInvoker::Prepared> prepared;  ///< the text path's, when it took the text
+  std::exception_ptr failure;                     ///< what the text path threw, rethrown at step 7
+  nlohmann::json args;                            ///< the JSON path's arguments
+  std::string refusal;                            ///< the message for the model when the arguments are refused
+  bool text_path() const { return prepared || failure; }
+};
+
+/// One call on its way through the pipeline; the steps share what earlier steps found.
+class Call {
+ public:
+  Call(Session& session, const ToolCall& call, const DispatchOptions& options)
+      : session_(session), request_(call), options_(options) {
+    out_.call_id = call.id;
+    out_.name = call.name;
+  }
+
+  ToolOutcome& outcome() { return out_; }
+  void set_arguments(LazyJson arguments) {
+    out_.arguments = std::move(arguments);
+    arguments_set_ = true;
+  }
+  /// The tool found at step 2, which failures and the rendering go by.
+  void set_tool(const Tool& tool) { tool_ = &tool; }
+  /// The session's state before the tool ran (step 5): from here on a failure restores it.
+  void set_snapshot(const SessionSnapshot& snapshot) { snapshot_ = &snapshot; }
+
+  /// 3. Argument decoding. Text arguments go to the invoker's text path first (generated invokers
+  /// decode and validate in one pass there); anything it declines is parsed here as before. What the
+  /// text path throws surfaces at step 7, where the JSON path would have thrown it. The text of an object
+  /// given with its text (arguments_text) is offered too; declined, the object is used as it is.
+  Decoded decode() {
+    Decoded out;
+    const nlohmann::json& raw = request_.arguments;
+    out.text = raw.is_string()                                       ? &raw.get_ref<const std::string&>()
+               : raw.is_object() && !request_.arguments_text.empty() ? &request_.arguments_text
+                                                                     : nullptr;
+    if (out.text && out.text->size() > options_.max_argument_bytes) {
+      out.refusal =
+          "Tool arguments are larger than the limit of " + std::to_string(options_.max_argument_bytes) + " bytes.";
+      return out;
+    }
+    if (out.text) {
+      try {
+        out.prepared = tool_->invoker()->prepare_text(*out.text, options_.mode);
+      } catch (...) {
+        out.failure = std::current_exception();
+      }
+    }
+    if (out.text_path()) return out;
+    auto decoded = decode_arguments(raw);
+    if (auto* message = std::get_if<std::string>(&decoded)) {
+      out.refusal = std::move(*message);
+      return out;
+    }
+    out.args = std::move(std::get<nlohmann::json>(decoded));
+    set_arguments(out.args);
+    return out;
+  }
+
+  /// 7. Validation with coercion: the invoker's Prepared, its validation moved into the outcome. Throws
+  /// what the text path threw, with the arguments as given.
+  ToolInvoker::Prepared prepare(Decoded& decoded) {
+    if (decoded.failure) {
+      set_given_arguments(decoded);
+      std::rethrow_exception(decoded.failure);
+    }
+    ToolInvoker::Prepared prepared =
+        decoded.text_path() ? std::move(*decoded.prepared) : tool_->invoker()->prepare(decoded.args, options_.mode);
+    out_.validation = std::move(prepared.validation);
+    out_.validation.value = nullptr;
+    return prepared;
+  }
+
+  /// The arguments as given, as the JSON path reports them, for a call the text path took and refused.
+  void set_given_arguments(const Decoded& decoded) {
+    if (decoded.text_path())
+      set_arguments(request_.arguments.is_string() ? as_given(*decoded.text) : request_.arguments);
+  }
+
+  /// 8. The reason of the first policy that denies the call, if one does. The arguments become JSON only
+  /// when there is a policy to read them.
+  std::optional<std::string> check_policies(const Policies& policies, const LazyJson& params,
+                                            ToolContext& context) const {
+    for (const auto& policy : policies) {
+      PolicyDecision decision = policy->check(*tool_, *params, context);
+      if (!decision.allowed) return std::move(decision.reason);
+    }
+    return std::nullopt;
+  }
+
+  /// 11. What a successful call tells the policies.
+  void update_policies(const Policies& policies, const LazyJson& params, ToolContext& context) const {
+    if (policies.empty()) return;
+    const ToolResult<nlohmann::json> seen = out_.result;  // the value parsed, once, for the policies
+    for (const auto& policy : policies) policy->on_result(*tool_, *params, seen, context);
+  }
+
+  /// 10. The handler. A ToolValidationError it throws is a failed result, as its message says.
+  CallStatus run(const ToolInvoker::Prepared& prepared, ToolContext& context) {
+    try {
+      out_.result = prepared.run(context);
+      return out_.result.success ? CallStatus::Succeeded : CallStatus::Failed;
+    } catch (const ToolValidationError& e) {
+      out_.result = ToolResult<LazyJson>::error(std::string("Tool validation failed: ") + e.what());
+      return CallStatus::Failed;
+    }
+  }
+
+  /// The result must match the signature: output is checked strictly (docs/validation.md). A `vouched`
+  /// value already matches the schema's structure by its C++ type; only refinements need checking.
+  /// Returns the message for the model when it does not match.
+  std::optional<std::string> check_result(bool vouched) const {
+    const auto& result = out_.result;
+    if (!result.success || !result.value || options_.mode == Mode::Disabled || vouched) return std::nullopt;
+    auto check = validate(tool_->output(), **result.value, {Direction::Output, options_.mode});
+    if (check.ok) return std::nullopt;
+    return "Tool '" + tool_->name() + "' returned a value that does not match its result type:\n" +
+           without_final_newline(check.report());
+  }
+
+  /// Ends the call with a failed result the model reads, the session restored when a snapshot was taken.
+  ToolOutcome fail(CallStatus status, std::string message) {
+    if (snapshot_) rollback();
+    out_.status = status;
+    out_.result = ToolResult<LazyJson>::error(std::move(message));
+    return finish(false);
+  }
+
+  ToolOutcome execution_failed(std::string_view what) {
+    return fail(CallStatus::HandlerException, "Tool '" + tool_->name() + "' execution failed: " + std::string(what));
+  }
+
+  /// 12. A successful call keeps what it changed; a failed one goes back to the snapshot. Either way the
+  /// snapshot is released: it could be restored again, and a resource keeps what it saved for it until
+  /// it is released.
+  void settle(CallStatus status) {
+    if (status == CallStatus::Succeeded)
+      session_.release(*snapshot_);
+    else
+      rollback();
+    out_.status = status;
+  }
+
+  void rollback() {
+    session_.restore(*snapshot_);
+    session_.release(*snapshot_);
+  }
+
+  /// 13, 14. Renders the result and publishes ToolInvoked. `vouched`: the value is compact text a C++
+  /// type guarantees to match the tool's result schema, so it is the rendering as it stands, once its
+  /// firewalled fields are hidden in the text itself.
+  ToolOutcome finish(bool vouched) {
+    if (!arguments_set_) set_arguments(given_arguments());
+    render(vouched);
+    publish();
+    return std::move(out_);
+  }
+
+ private:
+  void render(bool vouched) {
+    const auto& r = out_.result;
+    const bool shown = r.value && !r.exclude_value_from_context;
+    const bool hides = tool_ && tool_->result_has_firewall();
+    std::optional<std::string> hidden;  // the vouched text with its firewalled fields hidden
+    if (vouched && shown && hides) hidden = firewall_text(tool_->output(), *r.value->text());
+    if (vouched && shown && (hidden || !hides)) {
+      out_.rendered = detail::render_tool_output_text(r.message, hidden ? *hidden : *r.value->text(), r.success);
+      out_.visible_value = hidden ? LazyJson::from_text(std::move(*hidden)) : r.value;
+    } else {
+      const Schema* shown_by = hides ? &tool_->output() : nullptr;
+      out_.rendered = shown_by ? r.render(*shown_by) : r.render();
+      if (shown) out_.visible_value = shown_by ? LazyJson(firewall(*shown_by, **r.value)) : *r.value;
+    }
+  }
+
+  void publish() {
+    // Each thread reuses one event from call to call, so that the ids are written into strings that
+    // have room for them already; a call finished while that event is being published (a subscriber
+    // dispatching a tool) gets an event of its own.
+    thread_local ToolInvoked reused;
+    thread_local bool publishing = false;
+    std::optional<ToolInvoked> own;
+    ToolInvoked& event = publishing ? own.emplace() : reused;
+    assign_uuid(event.event_id);
+    event.session_id = session_.id();
+    event.status = out_.status;
+    event.run_context = options_.environment.run_context;
+    event.created_at = options_.clock->now();
+    // The event borrows the outcome's parts while it is published (subscribers see it const), and
+    // gives them back however publishing ends: copying them would cost a string copy or a reference
+    // count each.
+    Lend lend(out_, event);
+    Publishing guard(own ? nullptr : &publishing);
+    session_.events().publish(event);
+  }
+
+  /// The arguments as given, for calls that end before they are decoded. Text over the limit is refused
+  /// unread; the outcome and the event say its size instead of holding two more copies of it.
+  LazyJson given_arguments() const {
+    const nlohmann::json& a = request_.arguments;
+    if (!a.is_string()) return a;
+    const auto& text = a.get_ref<const std::string&>();
+    if (text.size() > options_.max_argument_bytes)
+      return nlohmann::json("<" + std::to_string(text.size()) + " bytes of arguments, over the limit>");
+    return a;
+  }
+
+  Session& session_;
+  const ToolCall& request_;
+  const DispatchOptions& options_;
+  const Tool* tool_ = nullptr;
+  const SessionSnapshot* snapshot_ = nullptr;
+  ToolOutcome out_;
+  bool arguments_set_ = false;
+};
+
+}  // namespace
+
+void ToolRegistry::add(Tool tool, std::vector<std::shared_ptr<const ToolPolicy>> policies) {
+  std::unique_lock lock(mutex_);
+  if (by_name_.count(tool.name())) throw DefinitionError("Duplicate tool name registered for prompt.", {}, tool.name());
+  auto entry = std::make_shared<const Entry>(Entry{std::move(tool), std::move(policies)});
+  by_name_.emplace(entry->tool.name(), entry);
+  entries_.push_back(std::move(entry));
+}
+
+void ToolRegistry::add_policy(std::shared_ptr<const ToolPolicy> policy) {
+  std::unique_lock lock(mutex_);
+  policies_.push_back(std::move(policy));
+}
+
+const ToolRegistry::Entry* ToolRegistry::lookup(std::string_view name) const {
+  std::shared_lock lock(mutex_);
+  auto it = by_name_.find(name);
+  return it == by_name_.end() ? nullptr : it->second.get();
+}
+
+std::vector<std::shared_ptr<const ToolPolicy>> ToolRegistry::global_policies() const {
+  std::shared_lock lock(mutex_);
+  return policies_;
+}
+
+std::optional<Tool> ToolRegistry::find(std::string_view name) const {
+  if (const Entry* entry = lookup(name)) return entry->tool;
+  return std::nullopt;
+}
+
+std::vector<Tool> ToolRegistry::tools() const {
+  std::shared_lock lock(mutex_);
+  std::vector<Tool> out;
+  out.reserve(entries_.size());
+  for (const auto& e : entries_) out.push_back(e->tool);
+  return out;
+}
+
+std::size_t ToolRegistry::size() const {
+  std::shared_lock lock(mutex_);
+  return entries_.size();
+}
+
+ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, const DispatchOptions& options) const {
+  std::lock_guard serialized(session.call_mutex());
+  const CallEnvironment& env = options.environment;
+  Call call(session, request, options);
+
+  // 1. Deadline: an evaluation out of time stops here rather than producing a result.
+  if (env.deadline && env.deadline->expired())
+    throw DeadlineExceededError(deadline_message(request.name), request.name);
+
+  // 2. Lookup.
+  const Entry* entry = lookup(request.name);
+  if (!entry) return call.fail(CallStatus::UnknownTool, "Unknown tool '" + request.name + "'.");
+  const Tool& tool = entry->tool;
+  call.set_tool(tool);
+  if (!tool.has_handler())
+    return call.fail(CallStatus::NoHandler, "Tool '" + tool.name() + "' has no handler and cannot be called.");
+
+  // 3. Argument decoding.
+  Decoded decoded = call.decode();
+  if (!decoded.refusal.empty()) return call.fail(CallStatus::InvalidArguments, std::move(decoded.refusal));
+
+  // 4. Heartbeat, 5. snapshot, 6. context.
+  if (env.heartbeat) env.heartbeat->beat();
+  const SessionSnapshot snapshot = session.snapshot();
+  call.set_snapshot(snapshot);
+  ToolContext context(tool, session, env, request.id);
+
+  try {
+    // 7. Validation with coercion.
+    ToolInvoker::Prepared prepared = call.prepare(decoded);
+    if (!call.outcome().validation.ok || !prepared.run) {
+      call.set_given_arguments(decoded);
+      // The report says what failed in its first line ("Tool validation errors:"); no prefix repeats it.
+      return call.fail(CallStatus::InvalidArguments, without_final_newline(call.outcome().validation.report()));
+    }
+    call.set_arguments(prepared.arguments);
+    const LazyJson& params = prepared.arguments;
+
+    // 8. Policies, fail-closed: registry-wide first, then the tool's own.
+    auto policies = global_policies();
+    policies.insert(policies.end(), entry->policies.begin(), entry->policies.end());
+    if (auto denial = call.check_policies(policies, params, context))
+      return call.fail(CallStatus::Denied, std::move(*denial));
+
+    // 9. Deadline again: validation and policies took time too.
+    if (env.deadline && env.deadline->expired())
+      throw DeadlineExceededError(deadline_message(tool.name()), tool.name());
+
+    // 10. Handler, and its result checked.
+    const CallStatus status = call.run(prepared, context);
+    const ToolResult<LazyJson>& result = call.outcome().result;
+    const bool vouched =
+        prepared.typed_results && result.value && result.value->text() != nullptr && !tool.result_has_refinements();
+    if (auto mismatch = call.check_result(vouched)) return call.fail(CallStatus::InvalidResult, std::move(*mismatch));
+
+    // 11. Policy updates, for successes only.
+    if (result.success) call.update_policies(policies, params, context);
+
+    // 12. Restore on failure, 13. telemetry, 14. the outcome.
+    call.settle(status);
+    call.outcome().attachments = context.take_attachments();
+    return call.finish(vouched);
+  } catch (const PromptEvaluationError&) {
+    call.rollback();
+    throw;
+  } catch (const std::exception& e) {
+    return call.execution_failed(e.what());
+  } catch (...) {
+    return call.execution_failed("unknown exception");
+  }
+}
+
+}  // namespace ptc
