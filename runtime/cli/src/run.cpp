@@ -241,12 +241,9 @@ ServerIdentity server_identity(const Options& options, const std::string& progra
   auto fill = [](std::string& field, const std::string& old, const std::string& fallback) {
     if (field.empty()) field = old.empty() ? fallback : old;
   };
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
   fill(id.name, options.server_name, program.empty() ? "ptc" : program);
   fill(id.version, options.server_version, "0.0.0");
   fill(id.title, options.server_title, "");
-#pragma GCC diagnostic pop
   return id;
 }
 

@@ -24,10 +24,11 @@ struct Options {
   /// How `mcp` names the server to clients: an empty name becomes the program's file name, an empty
   /// version "0.0.0".
   ServerIdentity server{};
-  /// The fields `server` replaced, kept for a release; read only where `server`'s are empty.
-  [[deprecated("use server.name")]] std::string server_name{};
-  [[deprecated("use server.version")]] std::string server_version{};
-  [[deprecated("use server.title")]] std::string server_title{};
+  /// Deprecated, kept for a release: the fields `server` replaced, read only where its are empty. Not
+  /// marked [[deprecated]]: g++ would then warn in every Options' implicit constructor and destructor.
+  std::string server_name{};
+  std::string server_version{};
+  std::string server_title{};
 };
 
 /// `call` dispatches in a fresh Session; JSON may be `@FILE` or `-` (standard input) and defaults to {}.
