@@ -27,7 +27,14 @@ endfunction()
 
 file(REMOVE_RECURSE "${WORK_DIR}")
 file(COPY "${SOURCE_DIR}/tests/consumer/" DESTINATION "${WORK_DIR}/src" PATTERN "run.cmake" EXCLUDE)
+# BUILD_TREE, when given, is where the consumer is built (default: WORK_DIR/build). ccache rewrites
+# paths relative to the build directory, so a subdirectory build whose tree sits as deep as ptc's own
+# build reuses the objects that build compiled with the same flags.
 set(build "${WORK_DIR}/build")
+if(BUILD_TREE)
+  set(build "${BUILD_TREE}")
+  file(REMOVE_RECURSE "${build}")
+endif()
 set(configure "${CMAKE_COMMAND}" -S "${WORK_DIR}/src" -B "${build}" -G "${GENERATOR}"
               -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_BUILD_TYPE=${BUILD_TYPE})
 if(VIA STREQUAL "package")
