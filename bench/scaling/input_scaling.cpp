@@ -71,6 +71,7 @@ void ShellLineWithManyCommands(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(ptc::decide_permission(rules, use));
   state.SetComplexityN(state.range(0));
 }
-BENCHMARK(ShellLineWithManyCommands)->RangeMultiplier(4)->Range(64, 16384)->Complexity();
+// Up to 2048 commands: a longer line is over the reader's 64 KiB limit and refused whole.
+BENCHMARK(ShellLineWithManyCommands)->RangeMultiplier(2)->Range(64, 2048)->Complexity();
 
 }  // namespace

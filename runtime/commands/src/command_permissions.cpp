@@ -4,7 +4,8 @@
 #include <utility>
 #include <variant>
 
-#include "shell_words.hpp"
+#include "shell_line.hpp"
+#include "shell_programs.hpp"
 
 namespace ptc {
 
@@ -91,53 +92,108 @@ namespace {
 
 using Bucket = std::pair<PermissionEffect, const std::vector<std::string>*>;
 
+// The tool a rule or a use names: the text before `(`, or all of it.
+std::string_view tool_of(std::string_view text) { return text.substr(0, text.find('(')); }
+
+// permission_rule_matches, with shell tools as one tool: a rule about any of them is read as if it
+// named the tool of the use (`Bash(rm:*)` for `bash(rm -rf /)`).
+bool rule_matches(std::string_view rule, std::string_view use) {
+  if (permission_rule_matches(rule, use)) return true;
+  const auto rule_tool = tool_of(rule), use_tool = tool_of(use);
+  if (rule_tool == use_tool || !is_shell_tool(rule_tool) || !is_shell_tool(use_tool)) return false;
+  return permission_rule_matches(std::string(use_tool) + std::string(rule.substr(rule_tool.size())), use);
+}
+
 const std::string* first_match(const std::vector<std::string>& rules, std::string_view use) {
   for (const auto& rule : rules)
-    if (permission_rule_matches(rule, use)) return &rule;
+    if (rule_matches(rule, use)) return &rule;
   return nullptr;
 }
 
-// A rule that says nothing about the argument: `Bash` or `Bash(*)`.
+// A rule that says nothing about the argument of the shell tool `tool`: `Bash`, `Bash(*)`, `*`.
 bool covers_any_argument(std::string_view rule, std::string_view tool) {
-  return rule == tool || (rule.size() == tool.size() + 3 && rule.starts_with(tool) && rule.ends_with("(*)"));
+  const auto rule_tool = tool_of(rule);
+  const bool names_tool =
+      rule_tool.find('*') != std::string_view::npos ? wildcard_matches(rule_tool, tool) : is_shell_tool(rule_tool);
+  const auto argument = rule.substr(rule_tool.size());
+  return names_tool && (argument.empty() || argument == "(*)");
+}
+
+// Whether a deny or ask rule could be about some part of a shell line: it names a shell tool, or its
+// tool is a wildcard.
+bool about_shell(const std::vector<std::string>& rules) {
+  return std::any_of(rules.begin(), rules.end(), [](const std::string& rule) {
+    const auto tool = tool_of(rule);
+    return tool.find('*') != std::string_view::npos || is_shell_tool(tool);
+  });
 }
 
 PermissionDecision decide_plain(const Permissions& permissions, std::string_view tool_use) {
   for (auto [effect, rules] :
        {Bucket{PermissionEffect::Deny, &permissions.deny}, Bucket{PermissionEffect::Ask, &permissions.ask},
         Bucket{PermissionEffect::Allow, &permissions.allow}})
-    if (const auto* rule = first_match(*rules, tool_use)) return {effect, *rule};
-  return {PermissionEffect::Ask, ""};
+    if (const auto* rule = first_match(*rules, tool_use)) return {effect, *rule, ""};
+  return {PermissionEffect::Ask, "", ""};
 }
 
-// `Bash(<line>)`: every simple command of the line is decided on its own; the line is allowed only when
-// each is allowed and none is denied or asks. A line the splitter cannot read exactly is never allowed
-// by a rule that looks at the argument.
-PermissionDecision decide_shell(const Permissions& permissions, std::string_view tool, std::string_view tool_use,
-                                std::string_view line) {
-  auto split = commands::split_shell_commands(line);
-  if (std::holds_alternative<commands::Unsupported>(split)) {
-    auto decision = decide_plain(permissions, tool_use);
-    if (decision.effect == PermissionEffect::Allow && !covers_any_argument(decision.rule, tool))
-      return {PermissionEffect::Ask, ""};
-    return decision;
-  }
-  const auto& simple = std::get<std::vector<commands::SimpleCommand>>(split);
-  if (simple.size() <= 1 && (simple.empty() || simple.front().text() == line))
-    return decide_plain(permissions, tool_use);
-  std::vector<std::string> uses{std::string(tool_use)};  // the whole line too: a deny written for it still holds
-  for (const auto& command : simple) uses.push_back(std::string(tool) + "(" + command.text() + ")");
-  for (auto [effect, rules] :
-       {Bucket{PermissionEffect::Deny, &permissions.deny}, Bucket{PermissionEffect::Ask, &permissions.ask}})
-    for (const auto& use : uses)
-      if (const auto* rule = first_match(*rules, use)) return {effect, *rule};
+std::string shell_use(std::string_view tool, std::string_view text) {
+  return std::string(tool) + "(" + std::string(text) + ")";
+}
+
+// What deny and ask rules are matched against for one command: its text, with its assignments, with
+// its program's path cut to the name (`/bin/rm` -> `rm`), and the commands behind its wrappers.
+void add_rule_texts(const commands::SimpleCommand& command, std::vector<std::string>& texts) {
+  auto add = [&](const std::vector<std::string>& words) {
+    if (words.empty()) return;
+    commands::SimpleCommand plain{{}, words, {}};
+    texts.push_back(plain.text());
+    const auto slash = words.front().rfind('/');
+    if (slash == std::string::npos) return;
+    plain.words.front() = words.front().substr(slash + 1);
+    texts.push_back(plain.text());
+  };
+  add(command.words);
+  if (!command.assignments.empty()) texts.push_back(command.text_with_assignments());
+  for (const auto& wrapped : commands::commands_behind(command.words).commands) add(wrapped);
+}
+
+// The allow pass over a readable line: each command allowed by a rule, and one that writes a file by
+// redirection only by a rule about the whole tool.
+PermissionDecision allow_each(const Permissions& permissions, std::string_view tool, std::string_view line,
+                              const std::vector<commands::SimpleCommand>& commands) {
   const std::string* first_rule = nullptr;
-  for (std::size_t i = 1; i < uses.size(); ++i) {
-    const auto* rule = first_match(permissions.allow, uses[i]);
-    if (!rule) return {PermissionEffect::Ask, ""};
+  for (const auto& command : commands) {
+    const std::string text = command.text_with_assignments();
+    const auto* rule = first_match(permissions.allow, shell_use(tool, text));
+    if (!rule && commands.size() == 1 && command.assignments.empty() && text == line)
+      return {PermissionEffect::Ask, "", ""};  // the line is one plain command: "no rule" says it all
+    if (!rule) return {PermissionEffect::Ask, "", "no allow rule covers `" + text + "`"};
+    if (!command.writes.empty() && !covers_any_argument(*rule, tool))
+      return {PermissionEffect::Ask, "",
+              "`" + text + "` writes to `" + command.writes.front() + "` by redirection, which `" + *rule +
+                  "` does not allow"};
     if (!first_rule) first_rule = rule;
   }
-  return {PermissionEffect::Allow, *first_rule};
+  return {PermissionEffect::Allow, *first_rule, ""};
+}
+
+// `Bash(<line>)`: see decide_permission.
+PermissionDecision decide_shell(const Permissions& permissions, std::string_view tool, std::string_view tool_use,
+                                std::string_view line) {
+  const auto read = commands::read_command_line(line);
+  if (read.commands.empty() && read.unreadable.empty()) return decide_plain(permissions, tool_use);
+  std::vector<std::string> texts{std::string(line)};  // the whole line too: a deny written for it holds
+  for (const auto& command : read.commands) add_rule_texts(command, texts);
+  for (auto [effect, rules] :
+       {Bucket{PermissionEffect::Deny, &permissions.deny}, Bucket{PermissionEffect::Ask, &permissions.ask}})
+    for (const auto& text : texts)
+      if (const auto* rule = first_match(*rules, shell_use(tool, text))) return {effect, *rule, ""};
+  if (read.unreadable.empty()) return allow_each(permissions, tool, line, read.commands);
+  const auto whole = std::find_if(permissions.allow.begin(), permissions.allow.end(),
+                                  [&](const std::string& rule) { return covers_any_argument(rule, tool); });
+  if (whole != permissions.allow.end() && !about_shell(permissions.deny) && !about_shell(permissions.ask))
+    return {PermissionEffect::Allow, *whole, ""};
+  return {PermissionEffect::Ask, "", "the line cannot be read exactly: " + read.unreadable.front()};
 }
 
 }  // namespace

@@ -40,6 +40,8 @@ PolicyDecision CommandPermissionPolicy::check(const Tool& tool, const nlohmann::
     if (options_.ask(use, decision)) return PolicyDecision::allow();
     return PolicyDecision::deny("Tool use '" + use + "' was not approved.");
   }
+  if (!decision.reason.empty())
+    return PolicyDecision::deny("Tool use '" + use + "' needs approval: " + decision.reason + ".");
   if (decision.rule.empty())
     return PolicyDecision::deny("Tool use '" + use + "' matches no permission rule and needs approval.");
   return PolicyDecision::deny("Tool use '" + use + "' needs approval (permission rule '" + decision.rule + "').");

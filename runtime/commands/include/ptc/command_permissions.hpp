@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <ptc/command_settings.hpp>
@@ -25,8 +26,15 @@ enum class PermissionEffect { Allow, Deny, Ask };
 std::string_view permission_effect_name(PermissionEffect effect);  ///< "allow", "deny", "ask"
 
 struct PermissionDecision {
+  // A constructor, so that `{effect, rule}` stays warning-free under -Wextra now that `reason` follows.
+  PermissionDecision(PermissionEffect effect_ = PermissionEffect::Ask, std::string rule_ = {}, std::string reason_ = {})
+      : effect(effect_), rule(std::move(rule_)), reason(std::move(reason_)) {}
+
   PermissionEffect effect = PermissionEffect::Ask;
   std::string rule;  ///< the rule that decided; empty when no rule matched (the effect is then Ask)
+  /// Why a shell line asks although rules were found for it: what could not be read, the command no
+  /// rule allows, the file a redirection writes. Empty otherwise.
+  std::string reason;
   friend bool operator==(const PermissionDecision&, const PermissionDecision&) = default;
 };
 
@@ -37,17 +45,21 @@ struct PermissionDecision {
 bool permission_rule_matches(std::string_view rule, std::string_view tool_use);
 
 /// Whether a tool's argument is a shell command line, read as such by decide_permission: `Bash`, `sh`
-/// and `shell`, in any case (`Bash(ls && rm -rf /)`, `bash(...)`).
+/// and `shell`, in any case (`Bash(ls && rm -rf /)`, `bash(...)`). Rules about one of them apply to all:
+/// a deny on `Bash(rm:*)` holds for `bash(rm -rf /)` and `sh(rm -rf /)`.
 bool is_shell_tool(std::string_view tool);
 
 /// Deny rules first, then ask, then allow; within a bucket the first matching rule decides. A use that
 /// no rule matches is Ask.
 ///
-/// A shell tool's use (`Bash(...)`) is split into its simple commands (docs/commands.md has the grammar): deny and ask
-/// rules are checked against the whole line and each simple command, and the line is allowed only when
-/// every simple command is allowed. A line with a construct the splitter does not read exactly
-/// (substitution, redirection, subshell, ...) can only be allowed by `Bash` or `Bash(*)`; otherwise it
-/// is Ask. This decides what a rule means; it is not a sandbox.
+/// A shell tool's use (`Bash(...)`) is read as the simple commands its line runs, wherever they stand
+/// (after `&&` or `;`, in pipelines, `{ }`, `( )`, if/while/for/case bodies, substitutions, behind
+/// `time`, `!`, assignments, redirections, wrappers such as `sudo` or `env`, in `sh -c` scripts):
+/// deny and ask rules are checked against the whole line and every one of them; the line is allowed
+/// only when every command is allowed. A line that cannot be read exactly is allowed only by a rule
+/// about the whole tool (`Bash`, `Bash(*)`), and only when no deny or ask rule is about a shell tool;
+/// otherwise it asks, and `reason` says why. docs/commands.md has the details. This decides what a
+/// rule means; it is not a sandbox.
 PermissionDecision decide_permission(const Permissions& permissions, std::string_view tool_use);
 
 }  // namespace ptc
