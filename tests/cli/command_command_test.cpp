@@ -3,6 +3,8 @@
 
 #include <stdlib.h>
 
+#include <algorithm>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -189,6 +191,32 @@ TEST_F(CommandCli, RootsDefaultToDotJidoCodeHereAndInHome) {
     unsetenv("HOME");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "mine\nreview\n");
+}
+
+// Each input of `ptc command` is handled in time linear in its size: 200,000 params, a body of 200,000
+// placeholders and 2,000 command files take about a second together; a quadratic step would take
+// minutes and run into this test's timeout (tests/CMakeLists.txt).
+TEST_F(CommandCli, LargeInputsAreHandledInLinearTime) {
+  std::string params = "{";
+  for (int i = 0; i < 200000; ++i) params += (i ? ",\"k" : "\"k") + std::to_string(i) + "\":" + std::to_string(i);
+  dir.write("params.json", params + "}");
+  auto invoked = ptc({"command", "invoke", "hello", "--params", "@" + (dir / "params.json").string()});
+  ASSERT_EQ(invoked.exit_code, 0) << invoked.err;
+  EXPECT_EQ(json::parse(invoked.out)["result"]["params"].size(), 200000u);
+
+  std::string body;
+  for (int i = 0; i < 200000; ++i) body += "{{who}} ";
+  dir.write("project/commands/long.md", ptc::test::command_text("name: long\ndescription: Long\n", body));
+  auto rendered = ptc({"command", "invoke", "long", "--params", R"js({"who":"ab"})js"});
+  ASSERT_EQ(rendered.exit_code, 0) << rendered.err;
+  EXPECT_EQ(json::parse(rendered.out)["result"]["prompt"].get<std::string>().size(), 200000u * 3);
+
+  for (int i = 0; i < 2000; ++i)
+    dir.write("project/commands/c" + std::to_string(i) + ".md",
+              ptc::test::command_text("name: c" + std::to_string(i) + "\ndescription: C\n", "x"));
+  auto listed = ptc({"command", "list"});
+  ASSERT_EQ(listed.exit_code, 0) << listed.err;
+  EXPECT_EQ(std::count(listed.out.begin(), listed.out.end(), '\n'), 2003);
 }
 
 }  // namespace

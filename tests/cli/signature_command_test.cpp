@@ -172,4 +172,28 @@ TEST(Cli, ValidateReadsJsonFromAFile) {
   EXPECT_EQ(zero.err, "error: cannot read /dev/zero: not a regular file (a character device)\n");
 }
 
+// Each path of `signature validate` is linear in its input: 200,000 keys take about a second, and a
+// quadratic step (ordered_json's parser looked each key up among the ones before it) took minutes and
+// ran into ctest's timeout for this test.
+TEST(Cli, ValidateIsLinearInTheNumberOfKeys) {
+  std::string path = testing::TempDir() + "/ptc_cli_wide.json";
+  {
+    std::string text = "{";
+    for (int i = 0; i < 200000; ++i) text += (i ? ",\"k" : "\"k") + std::to_string(i) + "\":" + std::to_string(i);
+    text += "}";
+    std::FILE* f = std::fopen(path.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fputs(text.c_str(), f);
+    std::fclose(f);
+  }
+  auto output = ptc_cli({"signature", "validate", "() -> :map", "--output", "@" + path});
+  EXPECT_EQ(output.exit_code, 0) << output.err;
+  auto parsed = nlohmann::json::parse(output.out);
+  EXPECT_EQ(parsed["value"].size(), 200000u);
+  EXPECT_EQ(parsed["value"]["k199999"], 199999);
+  auto input = ptc_cli({"signature", "validate", "(k0 :int) -> :nil", "--input", "@" + path});
+  EXPECT_EQ(input.exit_code, 0) << input.err;
+  EXPECT_EQ(nlohmann::json::parse(input.out)["value"]["k0"], 0);
+}
+
 }  // namespace
