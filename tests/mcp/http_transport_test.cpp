@@ -1,6 +1,12 @@
 // The Streamable HTTP endpoint without sockets: DNS-rebinding checks, methods and paths, 2025
-// sessions, the 2026-07-28 header rules and status codes, and SSE for calls.
+// sessions and their limits under a flood, the 2026-07-28 header rules and status codes, the refusal
+// messages, and SSE for calls.
+#include <chrono>
+#include <condition_variable>
+#include <future>
 #include <map>
+#include <mutex>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -19,6 +25,7 @@ struct Req {
   std::string method = "POST";
   std::string path = "/mcp";
   std::string body;
+  std::string peer = "127.0.0.1";
   std::multimap<std::string, std::string> headers{{"host", "127.0.0.1:8000"}, {"content-type", "application/json"}};
 
   /// Replaces every value of a header (names are kept in lower case).
@@ -33,6 +40,7 @@ struct Req {
     r.method = method;
     r.path = path;
     r.body = body;
+    r.remote_address = peer;
     r.headers = [h = headers](std::string_view name) {
       std::string lower(name);
       for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -166,7 +174,15 @@ TEST_F(HttpEndpointTest, LegacySessionsLiveUntilDeleted) {
   EXPECT_EQ(send(note).status, 202);
   Req bad_version = list;
   bad_version.set("mcp-protocol-version", "1999-01-01");
-  EXPECT_EQ(send(bad_version).status, 400);
+  auto refused = send(bad_version);
+  EXPECT_EQ(refused.status, 400);
+  EXPECT_EQ(body_of(refused)["error"]["message"],
+            "Bad Request: unsupported MCP-Protocol-Version 1999-01-01; this server supports 2026-07-28 (in _meta, no "
+            "session) and 2025-11-25, 2025-06-18, 2025-03-26 (through initialize)");
+  EXPECT_EQ(body_of(refused)["error"]["data"],
+            (json{{"supported", {"2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"}},
+                  {"requested", "1999-01-01"}}));
+  EXPECT_EQ(body_of(refused)["id"], 1);
   Req del;
   del.method = "DELETE";
   del.headers.emplace("mcp-session-id", id);
@@ -236,6 +252,44 @@ TEST_F(HttpEndpointTest, AnUnsupportedModernVersionIs400With32022) {
   auto response = send(r);
   EXPECT_EQ(response.status, 400);
   EXPECT_EQ(body_of(response)["error"]["code"], -32022);
+  EXPECT_EQ(body_of(response)["error"]["message"],
+            "Unsupported protocol version 1900-01-01; this server supports 2026-07-28 (in _meta, no session) and "
+            "2025-11-25, 2025-06-18, 2025-03-26 (through initialize)");
+}
+
+TEST_F(HttpEndpointTest, The2026HeaderOnA2025SessionSaysWhatHappened) {
+  Req init;
+  init.body = R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18"}})";
+  const auto id = header_of(send(init), "Mcp-Session-Id");
+  ASSERT_FALSE(id.empty());
+  const std::string expected =
+      "Bad Request: this session was opened with protocol 2025-06-18; 2026-07-28 requests carry no Mcp-Session-Id "
+      "(send this one without it), and requests in the session carry MCP-Protocol-Version 2025-06-18 and no _meta "
+      "version";
+  // The 2026 header on a request of the session (no _meta).
+  Req header;
+  header.body = R"({"jsonrpc":"2.0","id":3,"method":"tools/list"})";
+  header.headers.emplace("mcp-session-id", id);
+  header.headers.emplace("mcp-protocol-version", "2026-07-28");
+  auto by_header = send(header);
+  EXPECT_EQ(by_header.status, 400);
+  EXPECT_EQ(body_of(by_header)["error"]["code"], -32600);
+  EXPECT_EQ(body_of(by_header)["error"]["message"], expected);
+  EXPECT_EQ(body_of(by_header)["id"], 3);
+  // A whole 2026 request (_meta and headers) that names the session.
+  Req meta = modern("tools/list", json::object(), 4);
+  meta.headers.emplace("mcp-session-id", id);
+  auto by_meta = send(meta);
+  EXPECT_EQ(by_meta.status, 400);
+  EXPECT_EQ(body_of(by_meta)["error"]["message"], expected);
+  EXPECT_EQ(body_of(by_meta)["id"], 4);
+  // A session id that names no session is ignored, as 2026-07-28 says.
+  Req stale = modern("tools/list");
+  stale.headers.emplace("mcp-session-id", "no-such-session");
+  EXPECT_EQ(send(stale).status, 200);
+  // The session itself is unharmed.
+  header.set("mcp-protocol-version", "2025-06-18");
+  EXPECT_EQ(send(header).status, 200);
 }
 
 TEST_F(HttpEndpointTest, ABase64NameIsDecodedBeforeComparing) {
@@ -263,6 +317,213 @@ TEST_F(HttpEndpointTest, CallsStreamProgressThenTheResponse) {
   EXPECT_EQ(events[0]["method"], "notifications/progress");
   EXPECT_EQ(events[0]["params"]["progressToken"], 7);
   EXPECT_EQ(events[1]["id"], 1);
+}
+
+// ---- 2025 sessions under a flood --------------------------------------------------------------
+
+/// An endpoint with session limits and a tool, `wait`, that runs until the test releases it (or 30 s).
+class HttpSessionLimitTest : public ::testing::Test {
+ protected:
+  ptc::ToolRegistry registry;
+  std::unique_ptr<ptc::mcp::Protocol> protocol;
+  std::unique_ptr<ptc::mcp::McpHttpEndpoint> endpoint;
+  std::mutex mutex;
+  std::condition_variable changed;
+  int started = 0;
+  bool released = false;
+
+  void start(std::size_t max_sessions, std::size_t per_peer, std::chrono::milliseconds idle) {
+    registry.add(ptc::make_tool("wait", "Waits for the test.", "() -> :string", [this](const json&, ptc::ToolContext&) {
+      std::unique_lock lock(mutex);
+      ++started;
+      changed.notify_all();
+      const bool ok = changed.wait_for(lock, std::chrono::seconds(30), [this] { return released; });
+      return ptc::ToolResult<json>::ok(ok ? "released" : "never released");
+    }));
+    registry.add(ptc::make_tool("add", "Adds.", "(a :int, b :int) -> :int", [](const json& args, ptc::ToolContext&) {
+      return ptc::ToolResult<json>::ok(args["a"].get<int>() + args["b"].get<int>());
+    }));
+    protocol =
+        std::make_unique<ptc::mcp::Protocol>(registry, ptc::mcp::ServerInfo{"s", "1"}, ptc::mcp::ServerOptions{});
+    ptc::mcp::HttpOptions options;
+    options.max_sessions = max_sessions;
+    options.max_sessions_per_peer = per_peer;
+    options.session_idle_timeout = idle;
+    endpoint = std::make_unique<ptc::mcp::McpHttpEndpoint>(*protocol, options);
+  }
+  void TearDown() override {
+    release();
+    endpoint.reset();  // waits for the calls still running
+  }
+  void release() {
+    std::lock_guard lock(mutex);
+    released = true;
+    changed.notify_all();
+  }
+  bool wait_started(int n) {
+    std::unique_lock lock(mutex);
+    return changed.wait_for(lock, std::chrono::seconds(30), [&] { return started >= n; });
+  }
+  HttpResponse send(const Req& r) { return endpoint->handle(r.build()); }
+  HttpResponse initialize(const std::string& peer) {
+    Req r;
+    r.peer = peer;
+    r.body = R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25"}})";
+    return send(r);
+  }
+  /// A request in the session `id`.
+  HttpResponse in_session(const std::string& id, const std::string& body) {
+    Req r;
+    r.body = body;
+    r.headers.emplace("mcp-session-id", id);
+    r.headers.emplace("mcp-protocol-version", "2025-11-25");
+    return send(r);
+  }
+  int ping(const std::string& id) { return in_session(id, R"({"jsonrpc":"2.0","id":1,"method":"ping"})").status; }
+  HttpResponse call_wait(const std::string& id) {
+    return in_session(id, R"({"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"wait"}})");
+  }
+};
+
+json busy(const std::string& text) {
+  return json{{"jsonrpc", "2.0"}, {"id", 0}, {"error", {{"code", -32000}, {"message", text}}}};
+}
+
+TEST_F(HttpSessionLimitTest, AFloodOfInitializeLeavesAnotherClientsCallAndSessionAlone) {
+  start(8, 4, std::chrono::seconds(60));
+  const auto victim = header_of(initialize("192.0.2.10"), "Mcp-Session-Id");
+  ASSERT_FALSE(victim.empty());
+  auto call = call_wait(victim);
+  ASSERT_TRUE(call.stream);
+  std::vector<json> events;
+  std::thread reader([&] { events = events_of(call); });
+  EXPECT_TRUE(wait_started(1));  // no ASSERT from here on: the reader must be joined
+
+  // One peer: 4 sessions, then refused, however many it asks for.
+  std::vector<HttpResponse> refused;
+  int opened = 0;
+  for (int i = 0; i < 50; ++i) {
+    auto r = initialize("198.51.100.7");
+    if (r.status == 200)
+      ++opened;
+    else
+      refused.push_back(std::move(r));
+  }
+  EXPECT_EQ(opened, 4);
+  EXPECT_EQ(refused.size(), 46u);
+  for (const auto& r : refused) {
+    EXPECT_EQ(r.status, 503);
+    EXPECT_EQ(header_of(r, "Retry-After"), "60");
+    EXPECT_EQ(header_of(r, "Mcp-Session-Id"), "");
+    EXPECT_EQ(body_of(r),
+              busy("Server busy: too many sessions from this address (4, each busy or used in the last 60 s); retry "
+                   "later"));
+  }
+  // Many peers: the server fills up (1 + 4 + 3), then refuses; nothing is closed for them.
+  opened = 0;
+  refused.clear();
+  for (int i = 0; i < 50; ++i) {
+    auto r = initialize("203.0.113." + std::to_string(i));
+    if (r.status == 200)
+      ++opened;
+    else
+      refused.push_back(std::move(r));
+  }
+  EXPECT_EQ(opened, 3);
+  EXPECT_EQ(refused.size(), 47u);
+  for (const auto& r : refused) {
+    EXPECT_EQ(r.status, 503);
+    EXPECT_EQ(header_of(r, "Retry-After"), "60");
+    EXPECT_EQ(body_of(r),
+              busy("Server busy: too many sessions in total (8, each busy or used in the last 60 s); retry later"));
+  }
+
+  release();
+  reader.join();
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0]["id"], 7);
+  EXPECT_EQ(events[0]["result"]["structuredContent"], (json{{"result", "released"}}));
+  auto listed = in_session(victim, R"({"jsonrpc":"2.0","id":8,"method":"tools/list"})");
+  EXPECT_EQ(listed.status, 200);
+  EXPECT_EQ(body_of(listed)["result"]["tools"].size(), 2u);
+}
+
+TEST_F(HttpSessionLimitTest, OnlySessionsIdlePastTheTimeoutAreClosedForNewOnes) {
+  using namespace std::chrono_literals;
+  start(2, 2, 100ms);
+  const auto idle = header_of(initialize("192.0.2.1"), "Mcp-Session-Id");
+  const auto calling = header_of(initialize("192.0.2.2"), "Mcp-Session-Id");
+  // The call goes on after its client stopped reading (the response, stream and all, is dropped).
+  ASSERT_TRUE(call_wait(calling).stream);
+  ASSERT_TRUE(wait_started(1));
+  std::this_thread::sleep_for(150ms);
+
+  const auto fresh = header_of(initialize("192.0.2.3"), "Mcp-Session-Id");
+  ASSERT_FALSE(fresh.empty());
+  EXPECT_EQ(ping(idle), 404) << "the idle session made room";
+  EXPECT_EQ(ping(calling), 200) << "a session with a call in flight is never closed";
+  auto refused = initialize("192.0.2.4");
+  EXPECT_EQ(refused.status, 503);
+  EXPECT_EQ(header_of(refused, "Retry-After"), "1") << "the fresh session is idle long enough within a second";
+  EXPECT_EQ(body_of(refused),
+            busy("Server busy: too many sessions in total (2, each busy or used in the last 100 ms); retry later"));
+
+  // Once its call is over and both are idle, the one idle longer makes room.
+  release();
+  std::this_thread::sleep_for(400ms);
+  EXPECT_EQ(initialize("192.0.2.5").status, 200);
+  EXPECT_EQ(ping(fresh), 404);
+  EXPECT_EQ(ping(calling), 200);
+}
+
+TEST_F(HttpSessionLimitTest, AnOpenResponseStreamKeepsItsSession) {
+  using namespace std::chrono_literals;
+  start(1, 1, 100ms);
+  const auto reading = header_of(initialize("192.0.2.1"), "Mcp-Session-Id");
+  auto call =
+      in_session(reading,
+                 R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":2}}})");
+  ASSERT_TRUE(call.stream);
+  // A slow reader: the call is over, but its answer is still being written.
+  std::promise<void> writing;
+  bool first = true;
+  std::string written;
+  std::thread stream([&] {
+    ptc::mcp::HttpStream slow{[&](std::string_view bytes) {
+                                if (std::exchange(first, false)) writing.set_value();
+                                std::unique_lock lock(mutex);
+                                changed.wait_for(lock, std::chrono::seconds(30), [this] { return released; });
+                                written.append(bytes);
+                                return true;
+                              },
+                              [] { return true; }};
+    call.stream(slow);
+  });
+  writing.get_future().wait();
+  std::this_thread::sleep_for(150ms);
+  auto refused = initialize("192.0.2.2");
+  EXPECT_EQ(refused.status, 503);
+  EXPECT_EQ(body_of(refused),
+            busy("Server busy: too many sessions in total (1, each busy or used in the last 100 ms); retry later"));
+  release();
+  stream.join();
+  call.stream = nullptr;  // the server drops a response once it is written
+  EXPECT_NE(written.find(R"("structuredContent":{"result":3})"), std::string::npos) << written;
+  std::this_thread::sleep_for(150ms);
+  EXPECT_EQ(initialize("192.0.2.2").status, 200);
+  EXPECT_EQ(ping(reading), 404);
+}
+
+TEST_F(HttpSessionLimitTest, APeerAtItsCapMakesRoomFromItsOwnIdleSessions) {
+  using namespace std::chrono_literals;
+  start(8, 1, 100ms);
+  const auto first = header_of(initialize("192.0.2.1"), "Mcp-Session-Id");
+  const auto other = header_of(initialize("192.0.2.2"), "Mcp-Session-Id");
+  EXPECT_EQ(initialize("192.0.2.1").status, 503) << "the first session is not idle yet";
+  std::this_thread::sleep_for(150ms);
+  EXPECT_EQ(initialize("192.0.2.1").status, 200);
+  EXPECT_EQ(ping(first), 404);
+  EXPECT_EQ(ping(other), 200) << "another peer's idle session is left alone while the total has room";
 }
 
 TEST(HttpHeaderValue, DecodesTheBase64Sentinel) {

@@ -135,7 +135,20 @@ TEST_F(ProtocolTest, DiscoverListsEveryRevision) {
   EXPECT_EQ(r["result"]["supportedVersions"], (json{"2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"}));
   EXPECT_EQ(r["result"]["resultType"], "complete");
   EXPECT_EQ(r["result"]["cacheScope"], "public");
-  EXPECT_EQ(request("server/discover")["error"]["code"], -32602);
+}
+
+TEST_F(ProtocolTest, DiscoverWithoutMetaSaysItIsA2026Method) {
+  const std::string expected =
+      "Invalid params: server/discover is a 2026-07-28 method and needs _meta "
+      "\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\" (and "
+      "\"io.modelcontextprotocol/clientCapabilities\")";
+  auto before = request("server/discover");
+  EXPECT_EQ(before["error"]["code"], -32602);
+  EXPECT_EQ(before["error"]["message"], expected);
+  initialize();
+  auto after = request("server/discover");
+  EXPECT_EQ(after["error"]["code"], -32602);
+  EXPECT_EQ(after["error"]["message"], expected) << "an initialize before it changes nothing";
 }
 
 TEST_F(ProtocolTest, AnUnsupportedModernVersionIs32022WithTheSupportedList) {
@@ -144,8 +157,22 @@ TEST_F(ProtocolTest, AnUnsupportedModernVersionIs32022WithTheSupportedList) {
   auto r = request("tools/list", json{{"_meta", m}}, "id-9");
   EXPECT_EQ(r["id"], "id-9");
   EXPECT_EQ(r["error"]["code"], -32022);
-  EXPECT_EQ(r["error"]["data"]["requested"], "1900-01-01");
-  EXPECT_EQ(r["error"]["data"]["supported"][0], "2026-07-28");
+  EXPECT_EQ(r["error"]["message"],
+            "Unsupported protocol version 1900-01-01; this server supports 2026-07-28 (in _meta, no session) and "
+            "2025-11-25, 2025-06-18, 2025-03-26 (through initialize)");
+  EXPECT_EQ(r["error"]["data"], (json{{"supported", {"2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"}},
+                                      {"requested", "1900-01-01"}}));
+}
+
+TEST_F(ProtocolTest, A2025VersionInMetaIsRefusedWithHowToAskForIt) {
+  auto m = meta();
+  m["io.modelcontextprotocol/protocolVersion"] = "2025-11-25";
+  auto r = request("tools/list", json{{"_meta", m}});
+  EXPECT_EQ(r["error"]["code"], -32022);
+  EXPECT_EQ(r["error"]["message"],
+            "Unsupported protocol version 2025-11-25; this server supports 2026-07-28 (in _meta, no session) and "
+            "2025-11-25, 2025-06-18, 2025-03-26 (through initialize)");
+  EXPECT_EQ(r["error"]["data"]["requested"], "2025-11-25");
 }
 
 TEST_F(ProtocolTest, ModernRequestsNeedClientCapabilities) {
@@ -163,7 +190,10 @@ TEST_F(ProtocolTest, PingDoesNotExistInTheModernEra) {
 TEST_F(ProtocolTest, InitializeCarryingTheModernVersionIsARemovedMethod) {
   auto answer = request("initialize", json{{"protocolVersion", "2026-07-28"}, {"_meta", meta()}});
   EXPECT_EQ(answer["error"]["code"], -32601);
-  EXPECT_EQ(answer["error"]["message"], "Method not found: initialize");
+  EXPECT_EQ(answer["error"]["message"],
+            "Method not found: initialize (2026-07-28, the version in _meta, has none); this server supports "
+            "2026-07-28 (in _meta, no session) and 2025-11-25, 2025-06-18, 2025-03-26 (through initialize)");
+  EXPECT_EQ(answer["error"]["data"], (json{{"supported", {"2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"}}}));
   // It started no 2025 session: a request without _meta is still refused.
   EXPECT_EQ(request("tools/list")["error"]["code"], -32602);
 }

@@ -1,8 +1,12 @@
 // ptc::mcp::Server under load, in one process: many concurrent calls on one stdio stream (socket pairs)
 // and many concurrent HTTP clients on loopback, each request answered exactly once with its own result;
-// what a long run keeps stays bounded (session logs, 2025 HTTP sessions). Also run under
-// ThreadSanitizer by scripts/test.sh.
+// what a long run keeps stays bounded (session logs, 2025 HTTP sessions), and a flood of sessions from
+// other loopback addresses cannot end a client's session or its call. Also run under ThreadSanitizer
+// by scripts/test.sh.
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,6 +17,7 @@
 #include <future>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -246,21 +251,28 @@ TEST_F(ServerLoad, ManyHttpClientsInBothErasAreEachAnsweredOnce) {
     });
   for (auto& t : clients) t.join();
 
-  // 2025 sessions are bounded too: beyond 8, opening one closes the least recently used.
+  // 2025 sessions are bounded too: 6 are open, 2 more fit, and then initialize is refused while every
+  // session has been used within the idle timeout; none of the open ones is closed for it.
   httplib::Client late("127.0.0.1", port);
   std::vector<std::string> ids;
-  for (int i = 0; i < 9; ++i) {
+  for (int i = 0; i < 2; ++i) {
     auto init =
         late.Post("/mcp", accept, R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{}})", "application/json");
     ASSERT_TRUE(init && init->status == 200);
     ids.push_back(init->get_header_value("Mcp-Session-Id"));
   }
+  auto refused =
+      late.Post("/mcp", accept, R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{}})", "application/json");
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->status, 503);
+  const int retry_after = std::atoi(refused->get_header_value("Retry-After").c_str());
+  EXPECT_TRUE(retry_after >= 1 && retry_after <= 60) << refused->get_header_value("Retry-After");
   const auto ping = [&](const std::string& id) {
     httplib::Headers h = accept;
     h.emplace("Mcp-Session-Id", id);
     return late.Post("/mcp", h, R"({"jsonrpc":"2.0","id":1,"method":"ping"})", "application/json")->status;
   };
-  EXPECT_EQ(ping(ids.front()), 404);
+  EXPECT_EQ(ping(ids.front()), 200);
   EXPECT_EQ(ping(ids.back()), 200);
   server.stop();
   serving.join();
@@ -269,7 +281,150 @@ TEST_F(ServerLoad, ManyHttpClientsInBothErasAreEachAnsweredOnce) {
   EXPECT_EQ(answers.bad(), std::vector<std::string>{});
   EXPECT_EQ(longest_log.load(), 100u);
   // A Session per 2025 client and one per 2026 request, which keeps nothing after it.
-  EXPECT_EQ(sessions.load(), kClients / 2 + kClients / 2 * kPerClient + 9);
+  // A refused initialize prepares no Session.
+  EXPECT_EQ(sessions.load(), kClients / 2 + kClients / 2 * kPerClient + 2);
+}
+
+/// One HTTP exchange from the source address `from`: every 127.x.y.z is loopback on Linux, so the
+/// server sees another peer. The connection is closed after it; nullopt when it fails.
+struct RawResponse {
+  int status = 0;
+  std::map<std::string, std::string> headers;  // names in lower case
+  std::string body;
+};
+std::optional<RawResponse> post_from(const char* from, int port, const std::string& body) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return std::nullopt;
+  const timeval timeout{10, 0};  // a test that goes wrong fails instead of hanging
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+  ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, sizeof timeout);
+  sockaddr_in local{}, remote{};
+  local.sin_family = remote.sin_family = AF_INET;
+  remote.sin_port = htons(static_cast<std::uint16_t>(port));
+  ::inet_pton(AF_INET, from, &local.sin_addr);
+  ::inet_pton(AF_INET, "127.0.0.1", &remote.sin_addr);
+  const std::string request =
+      "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+      "Accept: application/json, text/event-stream\r\nConnection: close\r\n"
+      "Content-Length: " +
+      std::to_string(body.size()) + "\r\n\r\n" + body;
+  std::string text;
+  if (::bind(fd, reinterpret_cast<sockaddr*>(&local), sizeof local) == 0 &&
+      ::connect(fd, reinterpret_cast<sockaddr*>(&remote), sizeof remote) == 0 &&
+      ::write(fd, request.data(), request.size()) == static_cast<ssize_t>(request.size())) {
+    char chunk[4096];
+    for (ssize_t n; (n = ::read(fd, chunk, sizeof chunk)) > 0;) text.append(chunk, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  const auto end = text.find("\r\n\r\n");
+  if (text.rfind("HTTP/1.1 ", 0) != 0 || end == std::string::npos) return std::nullopt;
+  RawResponse response;
+  response.status = std::atoi(text.c_str() + 9);
+  for (auto at = text.find("\r\n") + 2; at < end;) {
+    const auto eol = text.find("\r\n", at);
+    const auto colon = text.find(':', at);
+    std::string name = text.substr(at, colon - at);
+    for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    response.headers[name] = text.substr(colon + 2, eol - colon - 2);
+    at = eol + 2;
+  }
+  response.body = text.substr(end + 4);
+  return response;
+}
+
+TEST_F(ServerLoad, AFloodOfSessionsLeavesAnotherClientsCallAndSessionAlone) {
+  // `hold` runs until the test releases it (30 s at most).
+  std::mutex mutex;
+  std::condition_variable changed;
+  bool started = false, released = false;
+  registry.add(ptc::make_tool("hold", "Waits for the test.", "() -> :string", [&](const json&, ptc::ToolContext&) {
+    std::unique_lock lock(mutex);
+    started = true;
+    changed.notify_all();
+    const bool ok = changed.wait_for(lock, 30s, [&] { return released; });
+    return ptc::ToolResult<json>::ok(ok ? "released" : "never released");
+  }));
+  ptc::mcp::Server server(registry, {"load", "1"}, options);
+  ptc::mcp::HttpOptions http;
+  http.port = 0;
+  http.max_sessions = 8;
+  http.max_sessions_per_peer = 4;
+  std::promise<int> listening;
+  http.on_listening = [&](int port) { listening.set_value(port); };
+  std::thread serving([&] { server.serve_http(http); });
+  const int port = listening.get_future().get();
+  const auto release = [&] {
+    std::lock_guard lock(mutex);
+    released = true;
+    changed.notify_all();
+  };
+
+  // The client: a session from 127.0.0.1 with a call in flight.
+  httplib::Client victim("127.0.0.1", port);
+  victim.set_read_timeout(60, 0);
+  httplib::Headers headers{{"Accept", "application/json, text/event-stream"}};
+  auto init =
+      victim.Post("/mcp", headers, R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{}})", "application/json");
+  ASSERT_TRUE(init && init->status == 200);
+  headers.emplace("Mcp-Session-Id", init->get_header_value("Mcp-Session-Id"));
+  headers.emplace("MCP-Protocol-Version", "2025-11-25");
+  const std::string call = R"({"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"hold"}})";
+  std::optional<httplib::Result> answer;
+  std::thread caller([&] { answer.emplace(victim.Post("/mcp", headers, call, "application/json")); });
+  {
+    std::unique_lock lock(mutex);
+    if (!changed.wait_for(lock, 30s, [&] { return started; })) {
+      lock.unlock();
+      release();
+      caller.join();
+      server.stop();
+      serving.join();
+      FAIL() << "the call never started";
+    }
+  }
+
+  // The flood: one peer up to its cap, then other peers up to the total; the rest is refused.
+  const std::string open = R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{}})";
+  const auto flood = [&](const char* from, int n, int expect_opened, const std::string& refusal) {
+    int opened = 0;
+    for (int i = 0; i < n; ++i) {
+      auto r = post_from(from, port, open);
+      ASSERT_TRUE(r) << from << " " << i;
+      if (r->status == 200) {
+        ++opened;
+        continue;
+      }
+      EXPECT_EQ(r->status, 503);
+      const int retry_after = std::atoi(r->headers["retry-after"].c_str());
+      EXPECT_TRUE(retry_after >= 1 && retry_after <= 60) << r->headers["retry-after"];
+      EXPECT_EQ(json::parse(r->body)["error"]["message"], refusal);
+    }
+    EXPECT_EQ(opened, expect_opened) << from;
+  };
+  flood("127.0.0.2", 30, 4,
+        "Server busy: too many sessions from this address (4, each busy or used in the last 60 s); retry later");
+  flood("127.0.0.3", 30, 3,
+        "Server busy: too many sessions in total (8, each busy or used in the last 60 s); retry later");
+
+  release();
+  caller.join();
+  // A call's answer is a one-event SSE stream: "data: <message>".
+  const auto message_of = [](const httplib::Result& r) {
+    const auto data = r ? r->body.find("data: ") : std::string::npos;
+    return data == std::string::npos ? json::object()
+                                     : json::parse(r->body.substr(data + 6, r->body.find('\n', data) - data - 6));
+  };
+  const auto value_of = [](const json& m) {
+    return m.value("result", json::object()).value("structuredContent", json());
+  };
+  const auto answered = message_of(*answer);
+  EXPECT_EQ(answered.value("id", json()), 5) << answered;
+  EXPECT_EQ(value_of(answered), (json{{"result", "released"}})) << answered;
+  // The session still works, calls included.
+  const auto again = message_of(victim.Post("/mcp", headers, call, "application/json"));
+  EXPECT_EQ(value_of(again), (json{{"result", "released"}})) << again;
+  server.stop();
+  serving.join();
 }
 
 TEST_F(ServerLoad, OneKeptAliveConnectionCarriesManyRequests) {

@@ -19,6 +19,9 @@ struct HttpRequest {
   std::string method;
   std::string path;
   std::string body;
+  /// The client's IP address as the connection reports it (the peer of per-peer limits); empty when
+  /// unknown.
+  std::string remote_address{};
   /// Header values by name (case-insensitive), in order; empty when absent.
   std::function<std::vector<std::string>(std::string_view name)> headers;
 

@@ -4,13 +4,14 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <iostream>
-#include <list>
 #include <map>
 #include <mutex>
 #include <thread>
+#include <variant>
 
 #include <ptc/uuid.hpp>
 
@@ -123,6 +124,163 @@ class Channel {
   bool done_ = false;
 };
 
+using Clock = std::chrono::steady_clock;
+
+/// One 2025 session. `holds` counts what must not be cut off (a request being handled, a call
+/// running, a response stream open); `last_active` is when the last of them ended, in clock ticks.
+struct SessionEntry {
+  SessionEntry(std::string i, std::string p, std::shared_ptr<Client> c)
+      : id(std::move(i)), peer(std::move(p)), client(std::move(c)) {}
+  const std::string id;
+  const std::string peer;
+  const std::shared_ptr<Client> client;
+  std::atomic<int> holds{0};
+  std::atomic<Clock::rep> last_active{Clock::now().time_since_epoch().count()};
+};
+
+/// Keeps its session from being closed to make room while it lives; its end counts as activity.
+/// Taken under the table's lock, so a session is never closed between being found and being held.
+class SessionHold {
+ public:
+  explicit SessionHold(std::shared_ptr<SessionEntry> entry) : entry_(std::move(entry)) { ++entry_->holds; }
+  ~SessionHold() {
+    entry_->last_active = Clock::now().time_since_epoch().count();
+    --entry_->holds;
+  }
+  SessionHold(const SessionHold&) = delete;
+  SessionHold& operator=(const SessionHold&) = delete;
+  const std::shared_ptr<Client>& client() const { return entry_->client; }
+
+ private:
+  std::shared_ptr<SessionEntry> entry_;
+};
+
+std::string duration_text(std::chrono::milliseconds d) {
+  if (d.count() % 1000 == 0) return std::to_string(d.count() / 1000) + " s";
+  return std::to_string(d.count()) + " ms";
+}
+
+/// The 2025 sessions, bounded in total and per peer. A full table makes room only by closing a
+/// session nobody is using (idle past the timeout, nothing running, no stream open), so a flood of
+/// `initialize` can never end another client's session or cancel its calls: it is refused instead.
+class SessionTable {
+ public:
+  explicit SessionTable(const HttpOptions& options)
+      : cap_(std::max<std::size_t>(options.max_sessions, 1)),
+        peer_cap_(std::max<std::size_t>(options.max_sessions_per_peer, 1)),
+        idle_timeout_(options.session_idle_timeout) {}
+
+  /// Why a session could not be opened, and when trying again may succeed.
+  struct Refusal {
+    std::string text;
+    std::chrono::seconds retry_after;
+  };
+
+  /// Closes idle sessions until `peer` may open one; why not when that is impossible. Asked before a
+  /// session is prepared, so a refused `initialize` costs no Session.
+  std::optional<Refusal> make_room(const std::string& peer) {
+    std::lock_guard lock(mutex_);
+    return make_room_locked(peer);
+  }
+
+  /// Adds the session (making room once more: another may have taken it meanwhile).
+  std::variant<std::shared_ptr<SessionHold>, Refusal> open(const std::string& id, const std::string& peer,
+                                                           std::shared_ptr<Client> client) {
+    std::lock_guard lock(mutex_);
+    if (auto refused = make_room_locked(peer)) return std::move(*refused);
+    auto entry = std::make_shared<SessionEntry>(id, peer, std::move(client));
+    by_id_.emplace(id, entry);
+    ++per_peer_[peer];
+    return std::make_shared<SessionHold>(std::move(entry));
+  }
+
+  /// The session, held for the request; nullptr when there is none with this id.
+  std::shared_ptr<SessionHold> find(const std::string& id) {
+    std::lock_guard lock(mutex_);
+    auto it = by_id_.find(id);
+    return it == by_id_.end() ? nullptr : std::make_shared<SessionHold>(it->second);
+  }
+
+  /// The session's client without holding it (to describe it); nullptr when there is none.
+  std::shared_ptr<Client> peek(const std::string& id) {
+    std::lock_guard lock(mutex_);
+    auto it = by_id_.find(id);
+    return it == by_id_.end() ? nullptr : it->second->client;
+  }
+
+  bool remove(const std::string& id, const std::string& reason) {
+    std::lock_guard lock(mutex_);
+    return erase(id, reason);
+  }
+
+  void cancel_all(const std::string& reason) {
+    std::lock_guard lock(mutex_);
+    for (auto& [id, entry] : by_id_) entry->client->cancel_all(reason);
+  }
+
+ private:
+  std::optional<Refusal> make_room_locked(const std::string& peer) {
+    const auto now = Clock::now();
+    const auto same_peer = [&peer](const SessionEntry& e) { return e.peer == peer; };
+    const auto any = [](const SessionEntry&) { return true; };
+    while (peer_count(peer) >= peer_cap_)
+      if (!close_one(same_peer, now))
+        return refusal("too many sessions from this address (" + std::to_string(peer_cap_), same_peer, now);
+    while (by_id_.size() >= cap_)
+      if (!close_one(any, now)) return refusal("too many sessions in total (" + std::to_string(cap_), any, now);
+    return std::nullopt;
+  }
+  std::size_t peer_count(const std::string& peer) const {
+    auto it = per_peer_.find(peer);
+    return it == per_peer_.end() ? 0 : it->second;
+  }
+  static bool in_use(const SessionEntry& e) { return e.holds > 0 || e.client->has_calls_in_flight(); }
+  Clock::time_point idle_since(const SessionEntry& e) const {
+    return Clock::time_point(Clock::duration(e.last_active.load()));
+  }
+
+  /// Closes the least recently active session that `matches` and nobody uses; false when none.
+  template <class Matches>
+  bool close_one(const Matches& matches, Clock::time_point now) {
+    const SessionEntry* oldest = nullptr;
+    for (const auto& [id, entry] : by_id_) {
+      if (!matches(*entry) || in_use(*entry) || now - idle_since(*entry) <= idle_timeout_) continue;
+      if (!oldest || idle_since(*entry) < idle_since(*oldest)) oldest = entry.get();
+    }
+    return oldest && erase(std::string(oldest->id), "the session was idle and closed to make room for a new one");
+  }
+
+  /// Retry-After: until the first session that `matches` and nobody uses passes the idle timeout (the
+  /// timeout itself when all are in use), in whole seconds, at least one.
+  template <class Matches>
+  Refusal refusal(std::string what, const Matches& matches, Clock::time_point now) const {
+    Clock::duration wait = idle_timeout_;
+    for (const auto& [id, entry] : by_id_)
+      if (matches(*entry) && !in_use(*entry)) wait = std::min(wait, idle_since(*entry) + idle_timeout_ - now);
+    auto seconds = std::chrono::ceil<std::chrono::seconds>(wait);
+    return {"Server busy: " + std::move(what) + ", each busy or used in the last " + duration_text(idle_timeout_) +
+                "); retry later",
+            std::max(seconds, std::chrono::seconds(1))};
+  }
+
+  bool erase(const std::string& id, const std::string& reason) {
+    auto it = by_id_.find(id);
+    if (it == by_id_.end()) return false;
+    it->second->client->cancel_all(reason);
+    if (auto peer = per_peer_.find(it->second->peer); peer != per_peer_.end() && --peer->second == 0)
+      per_peer_.erase(peer);
+    by_id_.erase(it);
+    return true;
+  }
+
+  const std::size_t cap_;
+  const std::size_t peer_cap_;
+  const std::chrono::milliseconds idle_timeout_;
+  std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<SessionEntry>, std::less<>> by_id_;
+  std::map<std::string, std::size_t, std::less<>> per_peer_;
+};
+
 constexpr int8_t kBase64Invalid = -1;
 int8_t base64_digit(char c) {
   if (c >= 'A' && c <= 'Z') return static_cast<int8_t>(c - 'A');
@@ -131,6 +289,17 @@ int8_t base64_digit(char c) {
   if (c == '+') return 62;
   if (c == '/') return 63;
   return kBase64Invalid;
+}
+
+/// A 2026-07-28 request (by its header or its _meta) that names a 2025 session.
+HttpResponse era_mismatch(const Message& message, const Client& session) {
+  const std::string opened = session.legacy_version().value_or(std::string(kLegacyVersions[0]));
+  return json_response(400, jsonrpc::error(message.id, jsonrpc::kInvalidRequest,
+                                           "Bad Request: this session was opened with protocol " + opened + "; " +
+                                               std::string(kModernVersion) +
+                                               " requests carry no Mcp-Session-Id (send this one without it), and "
+                                               "requests in the session carry MCP-Protocol-Version " +
+                                               opened + " and no _meta version"));
 }
 
 }  // namespace
@@ -168,45 +337,18 @@ struct McpHttpEndpoint::State {
   const Protocol& protocol;
   HttpOptions options;
   WorkerPool pool;
+  SessionTable sessions{options};
   std::mutex mutex;
-  /// 2025 sessions, most recently used first.
-  std::list<std::pair<std::string, std::shared_ptr<Client>>> sessions;
-  std::map<std::string, decltype(sessions)::iterator, std::less<>> by_id;
   /// Clients with a call streaming, so shutdown can cancel them.
   std::map<Client*, std::weak_ptr<Client>> streaming;
 
-  std::shared_ptr<Client> find_session(const std::string& id) {
-    std::lock_guard lock(mutex);
-    auto it = by_id.find(id);
-    if (it == by_id.end()) return nullptr;
-    sessions.splice(sessions.begin(), sessions, it->second);
-    return it->second->second;
-  }
-  void add_session(const std::string& id, std::shared_ptr<Client> client) {
-    std::lock_guard lock(mutex);
-    sessions.emplace_front(id, std::move(client));
-    by_id[id] = sessions.begin();
-    while (sessions.size() > std::max<std::size_t>(options.max_sessions, 1)) {
-      sessions.back().second->cancel_all("the session was closed to make room for a newer one");
-      by_id.erase(sessions.back().first);
-      sessions.pop_back();
-    }
-  }
-  bool remove_session(const std::string& id) {
-    std::lock_guard lock(mutex);
-    auto it = by_id.find(id);
-    if (it == by_id.end()) return false;
-    it->second->second->cancel_all("the client ended the session");
-    sessions.erase(it->second);
-    by_id.erase(it);
-    return true;
-  }
-
   HttpResponse post(const HttpRequest& request);
   HttpResponse stream_call(const std::shared_ptr<Client>& client, const Message& message, Reply reply,
-                           const std::shared_ptr<Channel>& channel, bool modern);
+                           const std::shared_ptr<Channel>& channel, bool modern, std::shared_ptr<SessionHold> hold);
   std::optional<HttpResponse> check_modern_headers(const HttpRequest& request, const Message& message,
                                                    const std::string& version) const;
+  std::optional<HttpResponse> check_session_version(const HttpRequest& request, const Message& message,
+                                                    const Client& client) const;
 };
 
 McpHttpEndpoint::McpHttpEndpoint(const Protocol& protocol, HttpOptions options)
@@ -218,8 +360,8 @@ McpHttpEndpoint::~McpHttpEndpoint() {
 }
 
 void McpHttpEndpoint::cancel_all() {
+  state_->sessions.cancel_all("the server is shutting down");
   std::lock_guard lock(state_->mutex);
-  for (auto& [id, client] : state_->sessions) client->cancel_all("the server is shutting down");
   for (auto& [raw, weak] : state_->streaming)
     if (auto client = weak.lock()) client->cancel_all("the server is shutting down");
 }
@@ -240,7 +382,8 @@ HttpResponse McpHttpEndpoint::handle(const HttpRequest& request) {
   if (request.method == "DELETE") {
     const auto id = request.header("Mcp-Session-Id");
     if (!id) return HttpResponse{405, {}, {}, {{"Allow", "POST, DELETE"}}, {}};
-    if (!state_->remove_session(*id)) return http_error(404, jsonrpc::kInvalidRequest, "Session not found");
+    if (!state_->sessions.remove(*id, "the client ended the session"))
+      return http_error(404, jsonrpc::kInvalidRequest, "Session not found");
     return HttpResponse{200, {}, {}, {}, {}};
   }
   // GET would open a stream for messages the server starts; a tools server has none to send.
@@ -285,23 +428,35 @@ HttpResponse McpHttpEndpoint::State::post(const HttpRequest& request) {
   const Message& message = *read.message;
 
   std::shared_ptr<Client> client;
+  std::shared_ptr<SessionHold> hold;  // the 2025 session, kept from being closed while it is used
   std::vector<std::pair<std::string, std::string>> headers;
   const auto version = modern_version(message);
   const bool modern = version.has_value();  // `initialize` with it too: a removed method there (404)
+  const auto session_id = request.header("Mcp-Session-Id");
   if (modern) {
+    // 2026-07-28 ignores Mcp-Session-Id, but one that names a live 2025 session means the client
+    // mixes the eras, and would silently lose the session's state: say so.
+    if (auto opened = session_id && *version == kModernVersion ? sessions.peek(*session_id) : nullptr)
+      return era_mismatch(message, *opened);
     if (auto bad = check_modern_headers(request, message, *version)) return *bad;
     client = std::make_shared<Client>(protocol.new_session());  // stateless: nothing outlives the request
   } else if (message.kind == Message::Kind::Request && message.method == "initialize") {
+    auto refuse = [&message](const SessionTable::Refusal& refusal) {
+      return json_response(503, jsonrpc::error(message.id, jsonrpc::kServerBusy, refusal.text),
+                           {{"Retry-After", std::to_string(refusal.retry_after.count())}});
+    };
+    if (auto refused = sessions.make_room(request.remote_address)) return refuse(*refused);
     client = std::make_shared<Client>(protocol.new_session());
     const std::string id = make_secret_uuid();  // it is all a client needs to act in the session
-    add_session(id, client);
+    auto opened = sessions.open(id, request.remote_address, client);
+    if (auto* refused = std::get_if<SessionTable::Refusal>(&opened)) return refuse(*refused);
+    hold = std::get<std::shared_ptr<SessionHold>>(std::move(opened));
     headers.emplace_back("Mcp-Session-Id", id);
-  } else if (auto id = request.header("Mcp-Session-Id")) {
-    client = find_session(*id);
-    if (!client) return http_error(404, jsonrpc::kInvalidRequest, "Session not found: initialize again");
-    if (auto v = request.header("MCP-Protocol-Version");
-        v && std::find(std::begin(kLegacyVersions), std::end(kLegacyVersions), *v) == std::end(kLegacyVersions))
-      return http_error(400, jsonrpc::kInvalidRequest, "Bad Request: unsupported MCP-Protocol-Version " + *v);
+  } else if (session_id) {
+    hold = sessions.find(*session_id);
+    if (!hold) return http_error(404, jsonrpc::kInvalidRequest, "Session not found: initialize again");
+    client = hold->client();
+    if (auto bad = check_session_version(request, message, *client)) return *bad;
   } else {
     // No session and no _meta: the protocol explains what is missing (ping is still answered).
     client = std::make_shared<Client>(protocol.new_session());
@@ -313,15 +468,31 @@ HttpResponse McpHttpEndpoint::State::post(const HttpRequest& request) {
     return json_response(status_for(*reply.response, modern || !client->legacy_version()), *reply.response,
                          std::move(headers));
   if (!reply.call) return HttpResponse{202, {}, {}, std::move(headers), {}};
-  auto response = stream_call(client, message, std::move(reply), channel, modern);
+  auto response = stream_call(client, message, std::move(reply), channel, modern, std::move(hold));
   for (auto& h : headers) response.headers.push_back(std::move(h));
   return response;
 }
 
+std::optional<HttpResponse> McpHttpEndpoint::State::check_session_version(const HttpRequest& request,
+                                                                          const Message& message,
+                                                                          const Client& client) const {
+  auto header = request.header("MCP-Protocol-Version");
+  if (!header) return std::nullopt;  // 2025-03-26 clients send none
+  if (*header == kModernVersion) return era_mismatch(message, client);
+  if (std::find(std::begin(kLegacyVersions), std::end(kLegacyVersions), *header) != std::end(kLegacyVersions))
+    return std::nullopt;
+  return json_response(400, jsonrpc::error(message.id, jsonrpc::kInvalidRequest,
+                                           "Bad Request: unsupported MCP-Protocol-Version " + *header +
+                                               "; this server supports " + supported_versions_text(),
+                                           Json{{"supported", protocol.supported_versions()}, {"requested", *header}}));
+}
+
 HttpResponse McpHttpEndpoint::State::stream_call(const std::shared_ptr<Client>& client, const Message& message,
-                                                 Reply reply, const std::shared_ptr<Channel>& channel, bool modern) {
+                                                 Reply reply, const std::shared_ptr<Channel>& channel, bool modern,
+                                                 std::shared_ptr<SessionHold> hold) {
   const std::string key = jsonrpc::id_key(message.id);
-  auto job = [call = std::move(reply.call), channel] {
+  // The call and its stream each hold the session: a 2025 call goes on after its stream closes.
+  auto job = [call = std::move(reply.call), channel, hold] {
     if (auto response = call()) channel->push(sse_event_line(*response));
     channel->finish();
   };
@@ -331,7 +502,7 @@ HttpResponse McpHttpEndpoint::State::stream_call(const std::shared_ptr<Client>& 
     streaming[client.get()] = client;
   }
   HttpResponse response{200, "text/event-stream", {}, {{"Cache-Control", "no-cache"}, {"X-Accel-Buffering", "no"}}, {}};
-  response.stream = [this, client, channel, key, modern](HttpStream& stream) {
+  response.stream = [this, client, channel, key, modern, hold = std::move(hold)](HttpStream& stream) {
     using namespace std::chrono_literals;
     auto idle = std::chrono::steady_clock::now();
     for (;;) {

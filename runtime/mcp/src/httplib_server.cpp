@@ -1,11 +1,21 @@
 // HttpServer on Debian's cpp-httplib 0.11. That version misses later upstream hardening, which is one
 // reason the MCP server binds to loopback unless told otherwise (docs/mcp.md).
 #include <httplib.h>
+#include <sys/socket.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
 
 #include "http_server.hpp"
 
 namespace ptc::mcp {
 namespace {
+
+// cpp-httplib 0.11 listens with a backlog of 5: a burst of connections beyond it has its SYNs dropped,
+// and each of those clients waits a second for its retry. Listening again raises it (Linux keeps the
+// socket and changes only the queue's length; the kernel caps it at net.core.somaxconn).
+constexpr int kListenBacklog = 1024;
 
 class HttplibServer final : public HttpServer {
  public:
@@ -19,6 +29,14 @@ class HttplibServer final : public HttpServer {
     // algorithm the later ones wait for the client's delayed ACK, about 40 ms each on Linux.
     server_.set_tcp_nodelay(true);
     server_.set_keep_alive_max_count(limits.keep_alive_requests);
+    // httplib's default options set SO_REUSEPORT, with which a second server binds the same port and
+    // silently takes part of the first one's connections. SO_REUSEADDR alone still lets a restarted
+    // server bind while the old one's connections linger in TIME_WAIT.
+    server_.set_socket_options([this](int socket) {
+      const int yes = 1;
+      ::setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof(yes));
+      socket_ = socket;
+    });
     // Every method and path goes to the one handler, which answers 404 and 405 itself. (Not the
     // pre-routing hook: it runs before httplib has read the body.)
     auto serve = [this](const httplib::Request& request, httplib::Response& response) {
@@ -33,16 +51,18 @@ class HttplibServer final : public HttpServer {
   }
 
   int bind(const std::string& host, int port, std::string& error) override {
-    if (port == 0) {
-      const int bound = server_.bind_to_any_port(host);
-      if (bound < 0) error = "cannot listen on " + host;
-      return bound;
-    }
-    if (!server_.bind_to_port(host, port)) {
-      error = "cannot listen on " + host + ":" + std::to_string(port);
+    errno = 0;
+    const int bound = port == 0 ? server_.bind_to_any_port(host) : (server_.bind_to_port(host, port) ? port : -1);
+    if (bound < 0) {
+      // Appended piece by piece: `literal + std::string&&` trips g++ 12's -Wrestrict false positive.
+      error = "cannot listen on ";
+      error += host;
+      if (port != 0) error.append(":").append(std::to_string(port));
+      if (errno != 0) error.append(": ").append(std::strerror(errno));
       return -1;
     }
-    return port;
+    if (socket_ >= 0) ::listen(socket_, kListenBacklog);
+    return bound;
   }
   void run() override { server_.listen_after_bind(); }
   void stop() override { server_.stop(); }
@@ -53,6 +73,7 @@ class HttplibServer final : public HttpServer {
     request.method = in.method;
     request.path = in.path;
     request.body = in.body;
+    request.remote_address = in.remote_addr;
     request.headers = [&in](std::string_view name) {
       std::vector<std::string> values;
       auto range = in.headers.equal_range(std::string(name));  // httplib compares names case-insensitively
@@ -82,6 +103,7 @@ class HttplibServer final : public HttpServer {
 
   HttpHandler handler_;
   httplib::Server server_;
+  std::atomic<int> socket_{-1};  // the listening socket, once httplib has made it
 };
 
 }  // namespace

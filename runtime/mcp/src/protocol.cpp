@@ -103,6 +103,11 @@ bool Client::end_call(const std::string& key) {
   return cancelled;
 }
 
+bool Client::has_calls_in_flight() const {
+  std::lock_guard lock(mutex_);
+  return !in_flight_.empty();
+}
+
 void Client::cancel(const std::string& key, std::string reason) {
   std::lock_guard lock(mutex_);
   auto it = in_flight_.find(key);
@@ -127,6 +132,15 @@ std::optional<std::string> modern_version(const Message& message) {
   auto it = meta->find(kVersionKey);
   if (it == meta->end()) return std::nullopt;
   return it->is_string() ? it->get<std::string>() : std::string();
+}
+
+std::string supported_versions_text() {
+  std::string text = std::string(kModernVersion) + " (in _meta, no session) and ";
+  for (auto v : kLegacyVersions) {
+    if (v != kLegacyVersions[0]) text += ", ";
+    text += v;
+  }
+  return text + " (through initialize)";
 }
 
 Protocol::Protocol(const ToolRegistry& registry, ServerInfo info, ServerOptions options)
@@ -177,7 +191,9 @@ Reply Protocol::handle(const std::shared_ptr<Client>& client, const Message& mes
     if (*version != kModernVersion) {
       if (version->empty())
         return {invalid_params(message, "_meta \"" + std::string(kVersionKey) + "\" must be a non-empty string"), {}};
-      return {jsonrpc::error(message.id, jsonrpc::kUnsupportedProtocolVersion, "Unsupported protocol version",
+      return {jsonrpc::error(message.id, jsonrpc::kUnsupportedProtocolVersion,
+                             "Unsupported protocol version " + *version + "; this server supports " +
+                                 supported_versions_text(),
                              Json{{"supported", supported_}, {"requested", *version}}),
               {}};
     }
@@ -185,6 +201,12 @@ Reply Protocol::handle(const std::shared_ptr<Client>& client, const Message& mes
     auto caps = meta->find(kCapabilitiesKey);
     if (caps == meta->end() || !caps->is_object())
       return {invalid_params(message, "_meta \"" + std::string(kCapabilitiesKey) + "\" is required (an object)"), {}};
+    if (method == "initialize")
+      return {jsonrpc::error(message.id, jsonrpc::kMethodNotFound,
+                             "Method not found: initialize (" + std::string(kModernVersion) +
+                                 ", the version in _meta, has none); this server supports " + supported_versions_text(),
+                             Json{{"supported", supported_}}),
+              {}};
     if (method == "server/discover") return {discover(message), {}};
     if (method == "tools/list") return {list_tools(message, Era::Modern), {}};
     if (method == "tools/call") return call_tool(client, message, Era::Modern, std::move(notify));
@@ -195,7 +217,13 @@ Reply Protocol::handle(const std::shared_ptr<Client>& client, const Message& mes
   if (method == "ping") return {jsonrpc::result(message.id, Json::object()), {}};
   const bool known = method == "server/discover" || method == "tools/list" || method == "tools/call";
   if (!known) return {jsonrpc::error(message.id, jsonrpc::kMethodNotFound, "Method not found: " + method), {}};
-  if (method == "server/discover" || !client->legacy_version())
+  // server/discover exists only in 2026-07-28, whatever came before it on this client.
+  if (method == "server/discover")
+    return {invalid_params(message, "server/discover is a 2026-07-28 method and needs _meta \"" +
+                                        std::string(kVersionKey) + "\": \"" + std::string(kModernVersion) +
+                                        "\" (and \"" + std::string(kCapabilitiesKey) + "\")"),
+            {}};
+  if (!client->legacy_version())
     return {invalid_params(message, "the request has no _meta \"" + std::string(kVersionKey) +
                                         "\" (protocol 2026-07-28), and no initialize came before it (2025)"),
             {}};

@@ -42,6 +42,8 @@ class Client {
   /// Forgets the call; true when it was cancelled through cancel() or cancel_all(), whose response
   /// must not be sent.
   bool end_call(const std::string& key);
+  /// True while a call has begun and not ended (a session with one must not be closed for room).
+  bool has_calls_in_flight() const;
   void cancel(const std::string& key, std::string reason);
   void cancel_all(std::string reason);
 
@@ -71,6 +73,9 @@ struct Reply {
 
 /// The revision a message asks for through `_meta` (the 2026 way), if it does.
 std::optional<std::string> modern_version(const jsonrpc::Message& message);
+
+/// The revisions served and how each is asked for, for error messages that refuse a version.
+std::string supported_versions_text();
 
 class Protocol {
  public:

@@ -75,8 +75,17 @@ struct HttpOptions {
   /// Requests one kept-alive connection may carry before the server closes it. A client reconnects
   /// after that, so a small number (cpp-httplib's default is 5) costs a TCP handshake every few calls.
   std::size_t keep_alive_requests = 10000;
-  /// 2025-era sessions kept at once; the least recently used is closed beyond it.
+  /// 2025-era sessions kept at once, all clients together. When the server is full, `initialize`
+  /// closes an idle session (see session_idle_timeout) to make room, or is refused with 503 and
+  /// Retry-After; a session with a call in flight or an open response stream is never closed.
   std::size_t max_sessions = 256;
+  /// 2025-era sessions one peer (remote IP address) may hold, so one client cannot fill the server.
+  /// Every client of a loopback server is the same peer, and so is every client behind a reverse
+  /// proxy: there, raise it to max_sessions.
+  std::size_t max_sessions_per_peer = 64;
+  /// A session with no call in flight, no open response stream and no request for this long may be
+  /// closed to make room for a new one. Nothing is closed while there is room.
+  std::chrono::milliseconds session_idle_timeout{std::chrono::seconds(60)};
   /// Called once the socket listens, with the port (useful with port 0).
   std::function<void(int port)> on_listening{};
 };
