@@ -100,21 +100,14 @@ std::string spell_record(const CXXRecordDecl* rd, const ASTContext& ast, bool gl
   const auto* spec = llvm::dyn_cast<ClassTemplateSpecializationDecl>(rd);
   if (!spec) return qualified_name(rd, global);
   const std::string name = qualified_name(spec->getSpecializedTemplate(), global);
-  std::vector<TemplateArgument> args = flat_arguments(spec->getTemplateArgs().asArray());
+  const std::vector<TemplateArgument> args = written_arguments(spec);
   const std::string plain = qualified_name(spec->getSpecializedTemplate());
   if (plain == "std::basic_string" || plain == "std::basic_string_view") {
-    if (!args.empty() && args[0].getKind() == TemplateArgument::Type && args[0].getAsType()->isCharType() &&
-        !args[0].getAsType()->isWideCharType()) {
-      bool defaults = true;
-      for (std::size_t i = 1; i < args.size(); ++i)
-        defaults = defaults && is_default_argument(args[i], args[0].getAsType());
-      if (defaults) return plain == "std::basic_string" ? "std::string" : "std::string_view";
-    }
+    if (args.size() == 1 && args[0].getKind() == TemplateArgument::Type && args[0].getAsType()->isCharType() &&
+        !args[0].getAsType()->isWideCharType())
+      return plain == "std::basic_string" ? "std::string" : "std::string_view";
   }
   if (plain == "nlohmann::basic_json") return "nlohmann::json";
-  if (llvm::StringRef(plain).starts_with("std::") && !args.empty() && args[0].getKind() == TemplateArgument::Type) {
-    while (args.size() > 1 && is_default_argument(args.back(), args[0].getAsType())) args.pop_back();
-  }
   return name + spell_arguments(args, ast, global);
 }
 
@@ -217,7 +210,7 @@ std::uint64_t Reporter::type_nodes(QualType type) const {
     add(ft->getReturnType());
     for (QualType p : ft->getParamTypes()) add(p);
   } else if (const auto* spec = llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(t->getAsCXXRecordDecl())) {
-    for (const auto& a : flat_arguments(spec->getTemplateArgs().asArray())) {
+    for (const auto& a : written_arguments(spec)) {
       if (a.getKind() == TemplateArgument::Type)
         add(a.getAsType());
       else
@@ -228,19 +221,33 @@ std::uint64_t Reporter::type_nodes(QualType type) const {
   return n;
 }
 
+namespace {
+
+/// 'std::vector<...>' for a type whose name is too long to print or to read in a message.
+std::string abbreviated_name(QualType type) {
+  const auto* rd = type.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
+  const auto* spec = llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(rd);
+  if (!spec) return "'(a type too large to print)'";
+  std::string out = "'";  // appended, not `literal + string&&`, which trips g++ 12's -Wrestrict
+  return out.append(qualified_name(spec->getSpecializedTemplate())).append("<...>'");
+}
+
+}  // namespace
+
 std::string Reporter::quote(QualType type) const {
-  if (type_nodes(type) > kMaxTypeNodes) {
-    const auto* rd = type.getCanonicalType()->getAsCXXRecordDecl();
-    const auto* spec = llvm::dyn_cast_or_null<ClassTemplateSpecializationDecl>(rd);
-    return spec ? "'" + qualified_name(spec->getSpecializedTemplate()) + "<...>'" : "'(a type too large to print)'";
-  }
+  if (type_nodes(type) > kMaxTypeNodes) return abbreviated_name(type);
   const PrintingPolicy policy = ast_.getPrintingPolicy();
-  std::string out = "'" + type.getAsString(policy) + "'";
+  const std::string written = type.getAsString(policy);
+  if (written.size() > kMaxQuotedType) return abbreviated_name(type);
+  std::string out = "'" + written + "'";
   // A user's alias hides what it stands for; the standard library's (std::string) do not need it said.
   const auto* alias = type->getAs<TypedefType>();
   if (alias && !ast_.getSourceManager().isInSystemHeader(alias->getDecl()->getLocation())) {
     const std::string canonical = type.getCanonicalType().getAsString(policy);
-    if (canonical != type.getAsString(policy)) out += " (aka '" + canonical + "')";
+    if (canonical.size() > kMaxQuotedType)
+      out.append(" (aka ").append(abbreviated_name(type)).append(")");
+    else if (canonical != written)
+      out += " (aka '" + canonical + "')";
   }
   return out;
 }
@@ -276,6 +283,15 @@ std::vector<TemplateArgument> flat_arguments(llvm::ArrayRef<TemplateArgument> ar
     }
   }
   return out;
+}
+
+std::vector<TemplateArgument> written_arguments(const ClassTemplateSpecializationDecl* spec) {
+  std::vector<TemplateArgument> args = flat_arguments(spec->getTemplateArgs().asArray());
+  if (!llvm::StringRef(qualified_name(spec->getSpecializedTemplate())).starts_with("std::") || args.empty() ||
+      args[0].getKind() != TemplateArgument::Type)
+    return args;
+  while (args.size() > 1 && is_default_argument(args.back(), args[0].getAsType())) args.pop_back();
+  return args;
 }
 
 std::string spell(QualType type, const ASTContext& ast, bool global) {

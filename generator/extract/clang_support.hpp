@@ -11,6 +11,7 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Attr.h>
 #include <clang/AST/Decl.h>
+#include <clang/AST/DeclTemplate.h>
 #include <clang/Basic/SourceLocation.h>
 #include <llvm/ADT/StringRef.h>
 
@@ -43,9 +44,10 @@ class Reporter {
   /// The source text of a range, for messages.
   std::string text(clang::SourceRange range) const;
   /// 'T' as written, with the canonical type when they differ: 'UserPtr' (aka 'shop::User *'). A type
-  /// over kMaxTypeNodes is named by its template only ('S<...>'): printing it could take forever.
+  /// over kMaxTypeNodes is named by its template only ('S<...>'): printing it could take forever. So is
+  /// a name longer than kMaxQuotedType characters (255 nested vectors): it would bury the message.
   std::string quote(clang::QualType type) const;
-  /// How many types the canonical type is made of, template arguments included, counted as a tree
+  /// How many types the canonical type is made of, its written_arguments() included, counted as a tree
   /// (`pair<T, T>` counts T twice), up to kMaxTypeNodes + 1. Memoized, so linear in the distinct types
   /// even when the tree is exponentially larger.
   std::uint64_t type_nodes(clang::QualType type) const;
@@ -78,6 +80,8 @@ class Reporter {
 /// values no deeper than this, and the recursion over a type's structure stays bounded (a chain of
 /// thousands of nested structs, or a template whose fields instantiate ever longer versions of it).
 inline constexpr unsigned kMaxTypeDepth = 256;
+/// The longest type name a message quotes in full; a longer one is 'std::vector<...>'.
+inline constexpr std::size_t kMaxQuotedType = 200;
 /// Types one type may be made of, counted as type_nodes() does. Bounds the work (and the length of
 /// its name) for templates whose arguments double at each level (`S<std::pair<T, T>>`).
 inline constexpr std::uint64_t kMaxTypeNodes = 10000;
@@ -98,6 +102,11 @@ bool is_default_argument(const clang::TemplateArgument& arg, clang::QualType ele
 
 /// Template arguments with parameter packs expanded, as the canonical specialization holds them.
 std::vector<clang::TemplateArgument> flat_arguments(llvm::ArrayRef<clang::TemplateArgument> args);
+
+/// A specialization's flat arguments without a standard template's trailing default ones (is_default_argument):
+/// `std::vector<T>` is {T}, not {T, std::allocator<T>}. What a type is made of, as its name shows it: the
+/// allocator repeats the element, so counting it would double a container's size at each level of nesting.
+std::vector<clang::TemplateArgument> written_arguments(const clang::ClassTemplateSpecializationDecl* spec);
 
 /// One PTC_* annotation spelled on a declaration (inherited copies on redeclarations are skipped).
 struct Annotation {

@@ -190,7 +190,9 @@ void TypeMapper::reach_type(QualType type, SourceLocation loc, unsigned depth) {
   // map() reports what lies beyond these limits.
   if (!rd || depth > kMaxTypeDepth || reporter_.type_nodes(t) > kMaxTypeNodes) return;
   if (const auto* spec = library_specialization(rd)) {
-    for (const auto& a : flat_arguments(spec->getTemplateArgs().asArray()))
+    // Written arguments only: a default allocator holds the element again, and walking it too would
+    // double the walk at each level of nesting.
+    for (const auto& a : written_arguments(spec))
       if (is_type(a)) reach_type(a.getAsType(), loc, depth);
     return;
   }

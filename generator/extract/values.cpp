@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cstdint>
 #include <cstdlib>
+#include <string_view>
 #include <utility>
 
 #include <clang/AST/Expr.h>
@@ -63,6 +64,26 @@ long double number(const nlohmann::json& n) {
 }
 
 // --- default arguments ---------------------------------------------------------------------------
+
+/// "e9" for 0xe9.
+std::string hex_byte(char c) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  const auto byte = static_cast<unsigned char>(c);
+  return {kHex[byte >> 4], kHex[byte & 15]};
+}
+
+/// Source text for a message, each byte that starts an invalid UTF-8 sequence written `\xNN`: a header
+/// in another encoding must not make the diagnostic itself invalid text.
+std::string printable(std::string_view text) {
+  std::string out;
+  while (auto at = ptc::text::invalid_utf8_at(text)) {
+    out.append(text.substr(0, *at));
+    out += "\\x" + hex_byte(text[*at]);
+    text.remove_prefix(*at + 1);
+  }
+  out.append(text);
+  return out;
+}
 
 /// What a default argument reduces to once conversions and constructor calls around it are peeled off.
 struct Literal {
@@ -185,8 +206,13 @@ std::string shortest(T value) {
 
 struct Converted {
   std::optional<model::Default> value;
-  std::string problem;  ///< why the literal does not fit the type, when value is empty
+  std::string problem;         ///< why the literal does not fit the type, when value is empty
+  std::string recommendation;  ///< what to write instead; empty: a literal of the parameter's type
 };
+
+Converted refused(std::string problem, std::string recommendation = {}) {
+  return {std::nullopt, std::move(problem), std::move(recommendation)};
+}
 
 /// `= {}` means "nothing": null for an optional, and an empty text, list or map, which the schema can
 /// state as a default (a std::array's N values cannot).
@@ -204,14 +230,14 @@ bool empty_default(const model::Type& type) {
 
 /// Why a literal of the wrong kind (a string for an int, an enumerator of another enum) is refused.
 Converted mismatch(const model::Type& type) {
-  return {std::nullopt, "it does not fit the parameter's type '" + type.cpp + "'"};
+  return refused("it does not fit the parameter's type '" + type.cpp + "'");
 }
 
 Converted accepted(nlohmann::json value, std::string cpp) {
   model::Default d;
   d.value = std::move(value);
   d.cpp = std::move(cpp);
-  return {std::move(d), {}};
+  return {std::move(d), {}, {}};
 }
 
 /// `= {}` for a text, list or map: its empty value.
@@ -226,19 +252,19 @@ Converted empty_value(const model::Type& type) {
 /// An integer literal for an integer or a duration count, checked against the type's range.
 Converted integer_value(const Literal& lit, const model::Type& type) {
   if (lit.kind != Literal::Integer) return mismatch(type);
-  if (lit.magnitude.getActiveBits() > 64) return {std::nullopt, "it does not fit 64 bits"};
+  if (lit.magnitude.getActiveBits() > 64) return refused("it does not fit 64 bits");
   const std::uint64_t m = lit.magnitude.getZExtValue();
   if (!lit.negative && m > static_cast<std::uint64_t>(INT64_MAX))
-    return {std::nullopt, "signatures hold integers up to 9223372036854775807"};
+    return refused("signatures hold integers up to 9223372036854775807");
   if (type.kind == model::TypeKind::Integer) {
     const unsigned bits = type.bits;
     const std::uint64_t max = type.is_signed ? (std::uint64_t{1} << (bits - 1)) - 1
                                              : (bits >= 64 ? UINT64_MAX : (std::uint64_t{1} << bits) - 1);
     const std::uint64_t min_magnitude = type.is_signed ? std::uint64_t{1} << (bits - 1) : 0;
     if ((lit.negative && m > min_magnitude) || (!lit.negative && m > max))
-      return {std::nullopt, "it is out of the range of '" + type.cpp + "'"};
+      return refused("it is out of the range of '" + type.cpp + "'");
   } else if (lit.negative && m > (std::uint64_t{1} << 63)) {
-    return {std::nullopt, "it does not fit 64 bits"};
+    return refused("it does not fit 64 bits");
   }
   nlohmann::json value;
   if (lit.negative && m != 0)
@@ -274,8 +300,20 @@ Converted floating_value(const Literal& lit, const model::Type& type) {
   return accepted(std::strtod(signed_digits.c_str(), nullptr), signed_digits + suffix);
 }
 
+/// Why `text` cannot be a JSON string, or nothing when it can: JSON text, and so a signature's default,
+/// is UTF-8, and the offset says where it stops being that.
+std::optional<std::string> not_utf8(const std::string& text) {
+  const auto at = ptc::text::invalid_utf8_at(text);
+  if (!at) return std::nullopt;
+  return "it is not valid UTF-8 (byte offset " + std::to_string(*at) + ", 0x" + hex_byte(text[*at]) +
+         ", starts an invalid sequence)";
+}
+
 Converted text_value(const Literal& lit, const model::Type& type) {
   if (lit.kind != Literal::Text) return mismatch(type);
+  if (auto why = not_utf8(lit.text))
+    return refused(std::move(*why),
+                   "signatures and JSON hold UTF-8 text: write the character itself or a \\u escape (\"caf\\u00e9\")");
   const std::string wrapper = type.kind == model::TypeKind::String ? "std::string" : "std::string_view";
   // An embedded NUL would end a plain `const char*` conversion early; say the length.
   return accepted(lit.text,
@@ -405,7 +443,7 @@ DefaultArgument default_argument(const ParmVarDecl* param, const model::Type& ty
   const Literal lit = read_literal(expr);
   if (lit.kind == Literal::Other || (lit.kind == Literal::Empty && !empty_default(type))) {
     reporter.error(
-        at, where + " has the default argument '" + written + "', which is not a literal",
+        at, where + " has the default argument '" + printable(written) + "', which is not a literal",
         "use a literal (a number, a string, true/false, an enumerator, std::nullopt for an optional, or {} for an "
         "empty string, list or map), "
         "or take std::optional<T> and apply the default inside the function");
@@ -414,8 +452,8 @@ DefaultArgument default_argument(const ParmVarDecl* param, const model::Type& ty
   }
   Converted c = convert(lit, type);
   if (!c.value) {
-    reporter.error(at, where + " has the default argument '" + written + "': " + c.problem,
-                   "use a literal of the parameter's type");
+    reporter.error(at, where + " has the default argument '" + printable(written) + "': " + c.problem,
+                   c.recommendation.empty() ? "use a literal of the parameter's type" : c.recommendation);
     out.ok = false;
     return out;
   }

@@ -477,6 +477,57 @@ PTC_TOOL() int bad(std::string text = make_default(), int limit = kLimit, std::a
       "note: use a literal of the parameter's type\n");
 }
 
+// A signature's default is JSON text, which is UTF-8: a default that is not is refused where it is
+// written, saying where in its text it stops being UTF-8. A default member initializer is not part of
+// any signature, so it is not read.
+TEST_F(ExtractTools, ADefaultThatIsNotUtf8IsAnErrorAtTheDefault) {
+  EXPECT_EQ(errors(R"(#include <optional>
+#include <string>
+#include <ptc/annotate.hpp>
+struct Options { std::string label = "caf\xe9"; };
+/// Greets.
+PTC_TOOL() std::string greet(Options options, std::string name = "caf\xe9",
+                             std::optional<std::string> title = "ol\xc3");
+)"),
+            "t.hpp:6:66: error: parameter 'name' of tool 'greet' has the default argument '\"caf\\xe9\"': it is not "
+            "valid UTF-8 (byte offset 3, 0xe9, starts an invalid sequence)\n"
+            "    6 | PTC_TOOL() std::string greet(Options options, std::string name = \"caf\\xe9\",\n"
+            "      |                                                                  ^\n"
+            "note: signatures and JSON hold UTF-8 text: write the character itself or a \\u escape (\"caf\\u00e9\")\n"
+            "t.hpp:7:65: error: parameter 'title' of tool 'greet' has the default argument '\"ol\\xc3\"': it is not "
+            "valid UTF-8 (byte offset 2, 0xc3, starts an invalid sequence)\n"
+            "    7 |                              std::optional<std::string> title = \"ol\\xc3\");\n"
+            "      |                                                                 ^\n"
+            "note: signatures and JSON hold UTF-8 text: write the character itself or a \\u escape (\"caf\\u00e9\")\n");
+}
+
+TEST_F(ExtractTools, ADefaultWrittenInAnotherEncodingIsShownEscaped) {
+  // A Latin-1 header: the byte 0xe9 itself inside the literal. Clang warns of it; the error quotes the
+  // default with the byte escaped, so the message itself stays valid UTF-8.
+  EXPECT_EQ(errors(std::string(kPreamble) + "/// Greets.\nPTC_TOOL() int greet(std::string name = \"caf\xe9\");\n"),
+            "t.hpp:7:45: warning: illegal character encoding in string literal\n"
+            "    7 | PTC_TOOL() int greet(std::string name = \"caf<E9>\");\n"
+            "      |                                             ^~~~\n"
+            "t.hpp:7:41: error: parameter 'name' of tool 'greet' has the default argument '\"caf\\xe9\"': it is not "
+            "valid UTF-8 (byte offset 3, 0xe9, starts an invalid sequence)\n"
+            "    7 | PTC_TOOL() int greet(std::string name = \"caf<E9>\");\n"
+            "      |                                         ^\n"
+            "note: signatures and JSON hold UTF-8 text: write the character itself or a \\u escape (\"caf\\u00e9\")\n");
+}
+
+TEST_F(ExtractTools, UnicodeDefaultsInUtf8AreKept) {
+  auto h = ok(std::string(kPreamble) +
+              "/// Greets.\nPTC_TOOL() int greet(std::string a = \"caf\\u00e9\", std::string b = \"caf\xc3\xa9\", "
+              "std::string c = \"\\xf0\\x9f\\x98\\x80\");\n");
+  ASSERT_EQ(h.tools.size(), 1u);
+  const auto& p = h.tools[0].params;
+  ASSERT_EQ(p.size(), 3u);
+  for (const auto& param : p) ASSERT_TRUE(param.default_value) << param.name;
+  EXPECT_EQ(p[0].default_value->value, "caf\xc3\xa9");
+  EXPECT_EQ(p[1].default_value->value, "caf\xc3\xa9");
+  EXPECT_EQ(p[2].default_value->value, "\xf0\x9f\x98\x80");
+}
+
 TEST_F(ExtractTools, MemberTools) {
   auto h = ok(std::string(kPreamble) + R"(namespace shop {
 class Counter {

@@ -632,6 +632,83 @@ const std::string kTooDeepNote =
     "note: each struct, container, optional, variant or tuple is one level; flatten the type, or hold the deeper "
     "part as nlohmann::json\n";
 
+/// `n` wrappers taken in turn from `wrappers` around `inner`: ({"std::vector<"}, 2, "int") is
+/// "std::vector<std::vector<int>>".
+std::string nested(const std::vector<std::string>& wrappers, int n, const std::string& inner = "int") {
+  std::string open, close;
+  for (int i = 0; i < n; ++i) {
+    open += wrappers[static_cast<std::size_t>(i) % wrappers.size()];
+    close += '>';
+  }
+  return open + inner + close;
+}
+
+/// The levels a mapped type takes: itself and the deepest of its arguments.
+unsigned levels(const model::Type& type) {
+  unsigned below = 0;
+  for (const auto& a : type.args) below = std::max(below, levels(a));
+  return 1 + below;
+}
+
+const std::string kNestedHeader =
+    "#include <deque>\n#include <map>\n#include <memory>\n#include <optional>\n#include <set>\n"
+    "#include <string>\n#include <variant>\n#include <vector>\n#include <ptc/annotate.hpp>\n";
+
+// Containers, optionals and variants nest as deep as the documented limit, 256 levels with the innermost
+// value (255 wrappers around an int). The size limit once counted a std::vector's allocator, which holds
+// the element again, so the count doubled with each level and 12 nested vectors were "made of more than
+// 10000 types".
+TEST_F(ExtractTypes, ContainersNestUpToTheDepthLimit) {
+  const std::vector<std::vector<std::string>> shapes = {
+      {"std::vector<"},
+      {"std::map<std::string, "},
+      {"std::optional<"},
+      {"std::vector<", "std::optional<", "std::map<std::string, ", "std::deque<", "std::set<", "std::unique_ptr<",
+       "std::variant<bool, "},
+  };
+  for (const auto& shape : shapes) {
+    SCOPED_TRACE(shape.front());
+    auto h = ok(kNestedHeader + "/// Deep.\nPTC_TOOL() int deep(" + nested(shape, 255) + " v);\n");
+    ASSERT_EQ(h.tools.size(), 1u);
+    ASSERT_EQ(h.tools[0].params.size(), 1u);
+    EXPECT_EQ(levels(h.tools[0].params[0].type), 256u);
+  }
+}
+
+TEST_F(ExtractTypes, PastTheDepthLimitTheErrorNamesItAndWhere) {
+  // One level more than the limit: the int inside is the 257th. A name this long is quoted by its
+  // template only.
+  const std::string text = errors(kNestedHeader + "using Deep = " + nested({"std::vector<"}, 256) +
+                                  ";\n/// Deep.\nPTC_TOOL() int deep(Deep v);\n");
+  EXPECT_EQ(text,
+            "t.hpp:12:26: error: parameter 'v' of tool 'deep' has type 'Deep' (aka 'std::vector<...>'), which holds "
+            "'int': types nest deeper than 256 levels here\n"
+            "   12 | PTC_TOOL() int deep(Deep v);\n"
+            "      |                          ^\n" +
+                kTooDeepNote);
+  // The same in a struct's field, with optionals and maps: the field is where the limit is passed.
+  const std::string in_field =
+      errors(kNestedHeader + "struct Holder {\n  " + nested({"std::optional<", "std::map<std::string, "}, 255) +
+             " deep;\n};\n/// Deep.\nPTC_TOOL() int deep(Holder h);\n");
+  EXPECT_EQ(in_field.substr(0, in_field.find('\n')),
+            "t.hpp:11:" + std::to_string(3 + nested({"std::optional<", "std::map<std::string, "}, 255).size() + 1) +
+                ": error: parameter 'h' of tool 'deep': field 'deep' has type 'std::optional<...>', which holds "
+                "'int': types nest deeper than 256 levels here");
+}
+
+// --max-depth (default 3) counts structs inside structs; the containers between them are not counted.
+TEST_F(ExtractTypes, MaxDepthCountsStructsNotContainers) {
+  auto result = run(kNestedHeader + "struct D { int value; };\nstruct C { " +
+                    nested({"std::vector<", "std::optional<"}, 40, "D") +
+                    " d; };\nstruct B { std::map<std::string, std::vector<C>> c; };\nstruct A { " +
+                    nested({"std::vector<"}, 100, "B") + " b; };\n/// Deep.\nPTC_TOOL() int deep(A a);\n");
+  EXPECT_FALSE(result.failed) << diagnostics_;
+  EXPECT_EQ(diagnostics_.substr(0, diagnostics_.find('\n')),
+            "t.hpp:11:" + std::to_string(12 + nested({"std::vector<", "std::optional<"}, 40, "D").size() + 1) +
+                ": warning: parameter 'a' of tool 'deep': field 'b.c.d' has type 'std::vector<...>', which holds "
+                "'D': structs nested deeper than --max-depth=3 are typed :map");
+}
+
 TEST_F(ExtractTypes, ThousandsOfNestedStructsStopAtTheDepthLimit) {
   // 5000 levels overflowed the stack. The parameter is level 1, so S4999's field at level 257 is the
   // first one refused: the field of S(5000 - 256).

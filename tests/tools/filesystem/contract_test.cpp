@@ -84,22 +84,54 @@ TYPED_TEST(FilesystemContract, ReadingAMissingFileNamesTheNormalizedPath) {
   EXPECT_EQ(e.path, "notes/missing.txt");
 }
 
-TYPED_TEST(FilesystemContract, ADirectoryIsNotAFile) {
+// A directory is named as one, not reported missing: "does not exist" would send a model looking for a
+// file that is there under another name, or have it create one where it cannot.
+TYPED_TEST(FilesystemContract, ADirectoryIsNotAFileAndSaysSo) {
+  auto& f = this->files();
+  f.write("d/e/x.txt", "x");
+  const Caught read = fs_error([&] { f.read("/d/"); });
+  EXPECT_EQ(read.message, "File 'd' is a directory.");
+  EXPECT_EQ(read.path, "d");
+  EXPECT_EQ(fs_message([&] { f.read("d/e"); }), "File 'd/e' is a directory.");
+  EXPECT_EQ(fs_message([&] { f.read("d/e/x.txt/.."); }), "File 'd/e' is a directory.");
+  const Caught removed = fs_error([&] { f.remove("d/e"); });
+  EXPECT_EQ(removed.message, "File 'd/e' is a directory.");
+  EXPECT_EQ(removed.path, "d/e");
+  EXPECT_FALSE(f.exists("d"));
+  EXPECT_FALSE(f.exists("d/e"));
+  EXPECT_EQ(f.read("d/e/x.txt"), "x");
+  EXPECT_EQ(f.list(), Paths{"d/e/x.txt"});
+}
+
+TYPED_TEST(FilesystemContract, TheRootIsADirectory) {
+  auto& f = this->files();
+  for (const char* root : {"", "/", ".", "a/.."}) {
+    SCOPED_TRACE(root);
+    const Caught read = fs_error([&] { f.read(root); });
+    EXPECT_EQ(read.message, "File '' is a directory.");
+    EXPECT_EQ(read.path, "");
+    EXPECT_EQ(fs_message([&] { f.remove(root); }), "File '' is a directory.");
+    EXPECT_FALSE(f.exists(root));
+  }
+}
+
+// Only what is not there at all is missing: a name that shares a directory's prefix, a path below a
+// file, a path below a directory that does not exist.
+TYPED_TEST(FilesystemContract, MissingIsSaidOnlyOfWhatIsNotThere) {
   auto& f = this->files();
   f.write("d/x.txt", "x");
-  EXPECT_EQ(fs_message([&] { f.read("d"); }), "File 'd' does not exist.");
-  EXPECT_EQ(fs_message([&] { f.remove("d"); }), "File 'd' does not exist.");
-  EXPECT_EQ(fs_message([&] { f.read(""); }), "File '' does not exist.");
-  EXPECT_FALSE(f.exists("d"));
-  EXPECT_FALSE(f.exists(""));
-  EXPECT_EQ(f.read("d/x.txt"), "x");
+  for (const char* missing : {"d/y.txt", "dd", "d.txt", "d/x.txt/z", "nowhere/x.txt"}) {
+    SCOPED_TRACE(missing);
+    EXPECT_EQ(fs_message([&] { f.read(missing); }), "File '" + std::string(missing) + "' does not exist.");
+    EXPECT_EQ(fs_message([&] { f.remove(missing); }), "File '" + std::string(missing) + "' does not exist.");
+  }
 }
 
 TYPED_TEST(FilesystemContract, WritingOntoADirectoryIsRefused) {
   auto& f = this->files();
   f.write("d/x.txt", "x");
   const Caught e = fs_error([&] { f.write("/d/", "y"); });
-  EXPECT_EQ(e.message, "'d' is a directory.");
+  EXPECT_EQ(e.message, "File 'd' is a directory.");
   EXPECT_EQ(e.path, "d");
   EXPECT_EQ(f.list(), Paths{"d/x.txt"});
 }

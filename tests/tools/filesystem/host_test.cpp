@@ -1,7 +1,9 @@
 // HostFilesystem (filesystem/host.cpp): its root, confinement by descriptor attacked (a symlink swapped
 // in while calls run, with both resolvers: openat2 and the component walk; symlinks inside and outside;
-// FIFOs), the journal behind its snapshots and their tokens (of other filesystems, already released), and
-// the file size limit. The behaviour it shares with InMemoryFilesystem is in contract_test.
+// FIFOs), the journal behind its snapshots and their tokens (of other filesystems, already released), the
+// file size limit, and what it says of a FIFO, socket, device or dangling symlink. The behaviour it shares
+// with InMemoryFilesystem is in contract_test.
+#include <algorithm>
 #include <any>
 #include <atomic>
 #include <cstdio>
@@ -16,7 +18,11 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <stdio.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 #include <ptc/filesystem.hpp>
 
@@ -128,6 +134,41 @@ TEST_P(HostConfinement, AFileOverTheLimitIsRefusedBeforeItIsRead) {
   }
   write_host_file(root() / "ok.txt", std::string(100, 'x'));
   EXPECT_EQ(files.read("ok.txt").size(), 100u);
+}
+
+// What is not a regular file is named, through a symlink too, under both resolvers; only the leaf of a
+// dangling symlink is a "symbolic link whose target does not exist", and one that points out of the
+// root is an escape whether its target exists or not.
+TEST_P(HostConfinement, WhatIsNotARegularFileIsNamedForWhatItIs) {
+  ASSERT_EQ(::mkfifo((root() / "d" / "fifo").c_str(), 0600), 0);
+  fs::create_symlink("d/fifo", root() / "fifo-link");
+  fs::create_directory_symlink("d", root() / "dir-link");
+  fs::create_symlink("d/missing.txt", root() / "dangling");
+  fs::create_symlink("dangling", root() / "to-dangling");
+  fs::create_symlink("d/f.txt/below", root() / "below-a-file");
+  fs::create_symlink("../../outside/missing.txt", root() / "d" / "out-missing");
+  fs::create_directory_symlink("missing-dir", root() / "d" / "gone");
+  auto files = open();
+  auto read = [&](const std::string& path) { return fs_message([&] { files.read(path); }); };
+  EXPECT_EQ(read("d"), "File 'd' is a directory.");
+  EXPECT_EQ(read("dir-link"), "File 'dir-link' is a directory.");
+  EXPECT_EQ(read("d/fifo"), "File 'd/fifo' is not a regular file (a FIFO).");
+  EXPECT_EQ(read("fifo-link"), "File 'fifo-link' is not a regular file (a FIFO).");
+  EXPECT_EQ(read("dangling"), "File 'dangling' is a symbolic link whose target does not exist.");
+  EXPECT_EQ(read("to-dangling"), "File 'to-dangling' is a symbolic link whose target does not exist.");
+  EXPECT_EQ(read("below-a-file"), "File 'below-a-file' is a symbolic link whose target does not exist.");
+  EXPECT_EQ(read("d/out-missing"), "Path 'd/out-missing' escapes the filesystem root.");
+  EXPECT_EQ(read("d/gone/x.txt"), "File 'd/gone/x.txt' does not exist.");
+  EXPECT_EQ(read("d/missing.txt"), "File 'd/missing.txt' does not exist.");
+  EXPECT_EQ(fs_message([&] { files.remove("dir-link/fifo"); }), "File 'dir-link/fifo' is not a regular file (a FIFO).");
+  files.remove("dir-link");  // the link, not the directory it names
+  EXPECT_FALSE(fs::is_symlink(root() / "dir-link"));
+  EXPECT_TRUE(fs::is_fifo(root() / "d" / "fifo"));
+  // A dangling symlink is still a link to remove, and removing it leaves nothing behind.
+  files.remove("dangling");
+  EXPECT_FALSE(fs::is_symlink(root() / "dangling"));
+  EXPECT_EQ(read("dangling"), "File 'dangling' does not exist.");
+  EXPECT_EQ(read_host_file(outside() / "f.txt"), "SECRET");
 }
 
 INSTANTIATE_TEST_SUITE_P(Resolvers, HostConfinement, ::testing::Values(Resolver::Auto, Resolver::Walk),
@@ -295,7 +336,8 @@ TEST_F(HostFilesystemTest, SymlinkLoopIsAnError) {
 
 TEST_F(HostFilesystemTest, ASymlinkToTheRootIsADirectory) {
   fs::create_directory_symlink(".", root() / "self");
-  EXPECT_EQ(fs_message([&] { files().write("self", "x"); }), "'self' is a directory.");
+  EXPECT_EQ(fs_message([&] { files().write("self", "x"); }), "File 'self' is a directory.");
+  EXPECT_EQ(fs_message([&] { files().read("self"); }), "File 'self' is a directory.");
   files().write("self/a.txt", "a");
   EXPECT_EQ(files().list(), Paths{"a.txt"});
 }
@@ -395,12 +437,49 @@ TEST_F(HostFilesystemTest, ADanglingSymlinkInsideIsWrittenAtItsTarget) {
   EXPECT_EQ(files().read("dangling-inside"), "x");
 }
 
-// A FIFO would block a reader forever: it is not a file to read, and not one to overwrite.
-TEST_F(HostFilesystemTest, NonRegularFilesAreNotFiles) {
+// A FIFO would block a reader forever: it is not a file to read, and not one to overwrite or remove.
+TEST_F(HostFilesystemTest, AFifoIsNamedAndNeverBlocks) {
   ASSERT_EQ(::mkfifo((root() / "fifo").c_str(), 0600), 0);
-  EXPECT_EQ(fs_message([&] { files().read("fifo"); }), "File 'fifo' does not exist.");
-  EXPECT_EQ(fs_message([&] { files().write("fifo", "x"); }), "'fifo' is not a regular file.");
+  const std::string expected = "File 'fifo' is not a regular file (a FIFO).";
+  const Caught read = fs_error([&] { files().read("fifo"); });
+  EXPECT_EQ(read.message, expected);
+  EXPECT_EQ(read.path, "fifo");
+  EXPECT_EQ(fs_message([&] { files().write("fifo", "x"); }), expected);
+  EXPECT_EQ(fs_message([&] { files().remove("fifo"); }), expected);
+  EXPECT_TRUE(fs::is_fifo(root() / "fifo"));
   EXPECT_FALSE(files().exists("fifo"));
+  EXPECT_TRUE(files().list().empty());
+}
+
+// open() refuses a socket (ENXIO), so its kind comes from the descriptor that only names it.
+TEST_F(HostFilesystemTest, ASocketIsNamed) {
+  const int sock = ::socket(AF_UNIX, SOCK_STREAM, 0);
+  ASSERT_GE(sock, 0);
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  const std::string where = (root() / "sock").string();
+  ASSERT_LT(where.size(), sizeof address.sun_path);
+  std::copy(where.begin(), where.end(), address.sun_path);
+  ASSERT_EQ(::bind(sock, reinterpret_cast<const sockaddr*>(&address), sizeof address), 0);
+  EXPECT_EQ(fs_message([&] { files().read("sock"); }), "File 'sock' is not a regular file (a socket).");
+  EXPECT_EQ(fs_message([&] { files().write("sock", "x"); }), "File 'sock' is not a regular file (a socket).");
+  EXPECT_FALSE(files().exists("sock"));
+  ::close(sock);
+}
+
+// A device node is named without its driver being asked to open it. Making one needs CAP_MKNOD; the
+// same code path is checked on /dev/null through a root that holds it.
+TEST_F(HostFilesystemTest, ADeviceIsNamed) {
+  if (::mknod((root() / "null").c_str(), S_IFCHR | 0600, ::makedev(1, 3)) != 0) {
+    ptc::HostFilesystem dev("/dev");
+    EXPECT_EQ(fs_message([&] { dev.read("null"); }), "File 'null' is not a regular file (a character device).");
+    EXPECT_EQ(fs_message([&] { dev.read("zero"); }), "File 'zero' is not a regular file (a character device).");
+    EXPECT_FALSE(dev.exists("null"));
+    return;
+  }
+  EXPECT_EQ(fs_message([&] { files().read("null"); }), "File 'null' is not a regular file (a character device).");
+  EXPECT_EQ(fs_message([&] { files().remove("null"); }), "File 'null' is not a regular file (a character device).");
+  EXPECT_FALSE(files().exists("null"));
   EXPECT_TRUE(files().list().empty());
 }
 

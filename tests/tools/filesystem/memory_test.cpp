@@ -88,7 +88,9 @@ TEST(InMemoryFilesystem, NamesSharingAPrefixAreNotTheDirectory) {
   EXPECT_TRUE(f.list("a").empty());
   EXPECT_EQ(f.list(), (Paths{"a", "a.b/x", "a0/x", "ab/x"}));
   f.write("d/x", "5");
-  EXPECT_EQ(fs_message([&] { f.write("d", "6"); }), "'d' is a directory.");
+  EXPECT_EQ(fs_message([&] { f.write("d", "6"); }), "File 'd' is a directory.");
+  EXPECT_EQ(fs_message([&] { f.read("d."); }), "File 'd.' does not exist.");
+  EXPECT_EQ(fs_message([&] { f.read("d0"); }), "File 'd0' does not exist.");
   EXPECT_EQ(f.list("d"), Paths{"d/x"});
 }
 
@@ -97,11 +99,12 @@ TEST(InMemoryFilesystem, ADirectoryIsNeitherReadNorRemovedNorAFile) {
   f.write("d/e/x", "1");
   EXPECT_FALSE(f.exists("d"));
   EXPECT_FALSE(f.exists("d/e"));
-  EXPECT_EQ(fs_message([&] { f.read("d"); }), "File 'd' does not exist.");
-  EXPECT_EQ(fs_message([&] { f.remove("d/e"); }), "File 'd/e' does not exist.");
+  EXPECT_EQ(fs_message([&] { f.read("d"); }), "File 'd' is a directory.");
+  EXPECT_EQ(fs_message([&] { f.remove("d/e"); }), "File 'd/e' is a directory.");
   EXPECT_EQ(f.list("d"), Paths{"d/e/x"});
   f.remove("d/e/x");
   EXPECT_TRUE(f.list("d").empty()) << "a directory lives only as long as a file under it";
+  EXPECT_EQ(fs_message([&] { f.read("d"); }), "File 'd' does not exist.");
   f.write("d", "now a file");
   EXPECT_EQ(f.read("d"), "now a file");
 }

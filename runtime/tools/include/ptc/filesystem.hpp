@@ -40,12 +40,19 @@ class Filesystem {
  public:
   virtual ~Filesystem() = default;
 
-  /// Throws FilesystemError "File '<path>' does not exist." for a missing file or a directory.
+  /// Throws FilesystemError saying what is at the path when it is not a regular file:
+  /// "File '<path>' does not exist.", "File '<path>' is a directory." (the root "" is one),
+  /// "File '<path>' is not a regular file (a FIFO)." (a socket, a character device, a block device),
+  /// "File '<path>' is a symbolic link whose target does not exist.".
   virtual std::string read(std::string_view path) const = 0;
-  /// Creates or replaces a file; missing parent directories are created.
+  /// Creates or replaces a file; missing parent directories are created. Throws FilesystemError
+  /// "File '<path>' is a directory." (or not a regular file, as read() words it) for what it must not
+  /// replace, and "Path '' is not a file." for the root.
   virtual void write(std::string_view path, std::string_view content) = 0;
-  /// Throws FilesystemError if there is no such file.
+  /// Removes a file, or a symlink itself (never its target). Throws FilesystemError with read()'s words
+  /// for a missing file, a directory, or another file that is not a regular one.
   virtual void remove(std::string_view path) = 0;
+  /// True for a regular file (a symlink counts as its target); false for anything else, missing or not.
   virtual bool exists(std::string_view path) const = 0;
   /// Files below `directory` (recursively), as normalized paths, sorted.
   virtual std::vector<std::string> list(std::string_view directory = "") const = 0;

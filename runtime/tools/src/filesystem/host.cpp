@@ -58,6 +58,21 @@ class Fd {
   throw FilesystemError("File '" + path + "' does not exist.", path);
 }
 
+// What a path that is not a regular file is, in the words of ptc::read_regular_file.
+std::string kind_of(mode_t mode) {
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  return "not a plain file";
+}
+
+// "File 'd' is a directory.", "File 'p' is not a regular file (a FIFO).": what is there, not "missing".
+[[noreturn]] void throw_not_a_file(const std::string& path, mode_t mode) {
+  if (S_ISDIR(mode)) throw FilesystemError("File '" + path + "' is a directory.", path);
+  throw FilesystemError("File '" + path + "' is not a regular file (" + kind_of(mode) + ").", path);
+}
+
 [[noreturn]] void throw_escape(const std::string& path) {
   throw FilesystemError("Path '" + path + "' escapes the filesystem root.", path);
 }
@@ -219,6 +234,18 @@ struct HostFilesystem::Impl {
     return Fd(open_beneath_walk(root.get(), path, flags, mode));
   }
 
+  // Why `path` could not be opened to `action` it: a missing file, a symlink whose target is missing
+  // (the leaf is a symlink, looked at beneath the root without following it), or the error as it came.
+  [[noreturn]] void throw_unopened(std::string_view action, const std::string& path, int error) const {
+    if (error != ENOENT && error != ENOTDIR) throw_errno(action, path, error);
+    const auto [parent, leaf] = split_parent(path);
+    Fd dir = leaf.empty() ? Fd() : open(parent, O_PATH | O_DIRECTORY);
+    struct stat st {};
+    if (dir && ::fstatat(dir.get(), leaf.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode))
+      throw FilesystemError("File '" + path + "' is a symbolic link whose target does not exist.", path);
+    throw_missing(path);
+  }
+
   Fd open_directory(const std::string& path, std::string_view action, const std::string& name) const {
     Fd dir = open(path, O_PATH | O_DIRECTORY);
     if (!dir) throw_errno(action, name, errno);
@@ -360,13 +387,20 @@ HostFilesystem::~HostFilesystem() = default;
 std::string HostFilesystem::read(std::string_view path) const {
   const std::string name = normalized_or_throw(path);
   std::lock_guard lock(mutex_);
-  // O_NONBLOCK: a FIFO must not block the open; it is refused below like a directory.
-  Fd file = impl_->open(name, O_RDONLY | O_NONBLOCK | O_NOCTTY);
-  if (!file && (errno == ENOENT || errno == ENOTDIR || errno == EISDIR)) throw_missing(name);
-  if (!file) throw_errno("read", name, errno);
   struct stat st {};
+  {
+    // The type is looked at through an O_PATH descriptor first: a device's driver is never asked to open,
+    // and a socket, which open() refuses, is still named for what it is.
+    Fd probe = impl_->open(name, O_PATH);
+    if (!probe) impl_->throw_unopened("read", name, errno);
+    if (::fstat(probe.get(), &st) != 0) throw_errno("read", name, errno);
+    if (!S_ISREG(st.st_mode)) throw_not_a_file(name, st.st_mode);
+  }
+  // O_NONBLOCK: a FIFO swapped in since the probe must not block the open; it is refused below.
+  Fd file = impl_->open(name, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+  if (!file) impl_->throw_unopened("read", name, errno);
   if (::fstat(file.get(), &st) != 0) throw_errno("read", name, errno);
-  if (!S_ISREG(st.st_mode)) throw_missing(name);
+  if (!S_ISREG(st.st_mode)) throw_not_a_file(name, st.st_mode);
   if (static_cast<std::uint64_t>(st.st_size) > options_.max_file_bytes)
     throw FilesystemError(
         "File '" + name + "' is larger than the limit of " + std::to_string(options_.max_file_bytes) + " bytes.", name);
@@ -395,12 +429,11 @@ void HostFilesystem::write(std::string_view path, std::string_view content) {
       if (!link->empty() && link->front() == '/') throw_escape(name);
       auto next = normalize_path(join(parent, *link));
       if (!next) throw_escape(name);
-      if (next->empty()) throw FilesystemError("'" + name + "' is a directory.", name);
+      if (next->empty()) throw_not_a_file(name, S_IFDIR);
       target = std::move(*next);
       continue;
     }
-    if (present && S_ISDIR(st.st_mode)) throw FilesystemError("'" + name + "' is a directory.", name);
-    if (present && !S_ISREG(st.st_mode)) throw FilesystemError("'" + name + "' is not a regular file.", name);
+    if (present && !S_ISREG(st.st_mode)) throw_not_a_file(name, st.st_mode);
     impl_->remember(target, dir.get(), leaf, options_.max_file_bytes);
     Impl::replace_file(dir.get(), leaf, content, name);
     return;
@@ -411,14 +444,17 @@ void HostFilesystem::remove(std::string_view path) {
   const std::string name = normalized_or_throw(path);
   std::lock_guard lock(mutex_);
   const auto [parent, leaf] = split_parent(name);
-  if (leaf.empty()) throw_missing(name);
+  if (leaf.empty()) throw_not_a_file(name, S_IFDIR);
   Fd dir = impl_->open(parent, O_PATH | O_DIRECTORY);
   if (!dir && (errno == ENOENT || errno == ENOTDIR)) throw_missing(name);
   if (!dir) throw_errno("remove", name, errno);
   struct stat st {};
-  if (::fstatat(dir.get(), leaf.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0 ||
-      !(S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)))
-    throw_missing(name);
+  if (::fstatat(dir.get(), leaf.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+    if (errno == ENOENT || errno == ENOTDIR) throw_missing(name);
+    throw_errno("remove", name, errno);
+  }
+  // A symlink is removed itself, whatever it points at (or whether it points at anything).
+  if (!S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) throw_not_a_file(name, st.st_mode);
   impl_->remember(name, dir.get(), leaf, options_.max_file_bytes);
   if (::unlinkat(dir.get(), leaf.c_str(), 0) != 0) throw_errno("remove", name, errno);
 }

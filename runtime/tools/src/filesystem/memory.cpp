@@ -18,10 +18,23 @@ std::string normalized_or_throw(std::string_view path) {
   throw FilesystemError("File '" + path + "' does not exist.", path);
 }
 
+[[noreturn]] void throw_directory(const std::string& path) {
+  throw FilesystemError("File '" + path + "' is a directory.", path);
+}
+
 // The files of a directory are the keys that start with "<directory>/" (the root: every key), so
 // "a" never matches "ab/x".
 std::string directory_prefix(const std::string& directory) {
   return directory.empty() ? std::string() : directory + '/';
+}
+
+// Directories exist implicitly, as prefixes of file paths: the root always, any other while a file is
+// below it. Requires the caller to hold the mutex that guards `files`.
+bool is_directory(const std::map<std::string, std::string, std::less<>>& files, const std::string& path) {
+  if (path.empty()) return true;
+  const std::string prefix = path + '/';
+  auto below = files.lower_bound(prefix);
+  return below != files.end() && below->first.starts_with(prefix);
 }
 
 }  // namespace
@@ -50,8 +63,9 @@ std::string InMemoryFilesystem::read(std::string_view path) const {
   const std::string normalized = normalized_or_throw(path);
   std::lock_guard lock(mutex_);
   auto it = files_->find(normalized);
-  if (it == files_->end()) throw_missing(normalized);
-  return it->second;
+  if (it != files_->end()) return it->second;
+  if (is_directory(*files_, normalized)) throw_directory(normalized);
+  throw_missing(normalized);
 }
 
 void InMemoryFilesystem::write(std::string_view path, std::string_view content) {
@@ -59,12 +73,8 @@ void InMemoryFilesystem::write(std::string_view path, std::string_view content) 
   if (normalized.empty()) throw FilesystemError("Path '' is not a file.", normalized);
 
   std::lock_guard lock(mutex_);
-  // Directories exist implicitly (as prefixes of file paths), but the rules are the host's: a path
-  // cannot be both a file and a directory.
-  auto below = files_->lower_bound(normalized + '/');
-  if (below != files_->end() && below->first.starts_with(normalized + '/')) {
-    throw FilesystemError("'" + normalized + "' is a directory.", normalized);
-  }
+  // The rules are the host's: a path cannot be both a file and a directory.
+  if (is_directory(*files_, normalized)) throw_directory(normalized);
   for (std::size_t slash = normalized.find('/'); slash != std::string::npos; slash = normalized.find('/', slash + 1)) {
     const std::string parent = normalized.substr(0, slash);
     if (files_->contains(parent)) {
@@ -77,7 +87,10 @@ void InMemoryFilesystem::write(std::string_view path, std::string_view content) 
 void InMemoryFilesystem::remove(std::string_view path) {
   const std::string normalized = normalized_or_throw(path);
   std::lock_guard lock(mutex_);
-  if (!files_->contains(normalized)) throw_missing(normalized);
+  if (!files_->contains(normalized)) {
+    if (is_directory(*files_, normalized)) throw_directory(normalized);
+    throw_missing(normalized);
+  }
   writable_files().erase(normalized);
 }
 
