@@ -147,9 +147,9 @@ void add_rule_texts(const commands::SimpleCommand& command, std::vector<std::str
     if (words.empty()) return;
     commands::SimpleCommand plain{{}, words, {}};
     texts.push_back(plain.text());
-    const auto slash = words.front().rfind('/');
-    if (slash == std::string::npos) return;
-    plain.words.front() = words.front().substr(slash + 1);
+    const auto program = commands::program_name(words.front());
+    if (program.size() == words.front().size()) return;
+    plain.words.front() = std::string(program);
     texts.push_back(plain.text());
   };
   add(command.words);

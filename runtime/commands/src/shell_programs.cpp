@@ -30,11 +30,6 @@ bool one_of(const std::array<std::string_view, N>& names, std::string_view word)
   return std::find(names.begin(), names.end(), word) != names.end();
 }
 
-std::string_view base_name(std::string_view word) {
-  const auto slash = word.rfind('/');
-  return slash == std::string_view::npos ? word : word.substr(slash + 1);
-}
-
 bool is_option(const std::string& word) { return word.size() > 1 && word.front() == '-'; }
 
 bool is_assignment(const std::string& word) {
@@ -51,7 +46,7 @@ class Behind {
 
   void follow(std::size_t begin, std::size_t end, int depth) {
     if (begin >= end) return;
-    const auto name = base_name(words_[begin]);
+    const auto name = program_name(words_[begin]);
     const bool wrapper = one_of(kWrappers, name);
     if (!wrapper && name != "find") return;
     if (depth >= kMaxWrapperDepth) {
@@ -96,7 +91,7 @@ class Behind {
 // `su --command=SCRIPT`, `eval WORDS...`.
 std::optional<std::string> script_of(const Words& words) {
   if (words.empty()) return std::nullopt;
-  const auto name = base_name(words.front());
+  const auto name = program_name(words.front());
   if (name == "eval") {
     std::string script;
     for (std::size_t i = 1; i < words.size(); ++i) script += (i > 1 ? " " : "") + words[i];
@@ -139,6 +134,11 @@ ShellLine read_nested(std::string_view line, int depth, int& scripts) {
 }
 
 }  // namespace
+
+std::string_view program_name(std::string_view word) {
+  const auto slash = word.rfind('/');
+  return slash == std::string_view::npos ? word : word.substr(slash + 1);
+}
 
 Wrapped commands_behind(const std::vector<std::string>& words) {
   Behind behind(words);

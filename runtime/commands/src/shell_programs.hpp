@@ -25,6 +25,10 @@ struct Wrapped {
 /// For deny and ask rules, which must see a command whatever wraps it.
 Wrapped commands_behind(const std::vector<std::string>& words);
 
+/// The program a command's first word names, without its directory (`/usr/bin/env` -> `env`): how
+/// wrappers are recognised, and the form deny rules also see (`/bin/rm` is `rm` to them).
+std::string_view program_name(std::string_view word);
+
 /// read_shell_line, plus what the scripts its commands hand to a shell run, read the same way:
 /// `bash -c 'rm -rf /'` runs `bash -c 'rm -rf /'` and `rm -rf /`. A script's unreadable parts are
 /// reported as the line's.

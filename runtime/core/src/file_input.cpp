@@ -9,17 +9,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "file_kind.hpp"
+
 namespace ptc {
 namespace {
-
-std::string kind_of(mode_t mode) {
-  if (S_ISDIR(mode)) return "a directory";
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISSOCK(mode)) return "a socket";
-  return "not a plain file";
-}
 
 std::string too_large(std::size_t max_bytes) { return "more than " + std::to_string(max_bytes) + " bytes (the limit)"; }
 
@@ -66,7 +59,7 @@ Result<std::string> read_regular_file(const std::filesystem::path& path, std::si
   if (fd.get() < 0) return Error{name + ": " + std::strerror(errno)};
   struct stat st {};
   if (::fstat(fd.get(), &st) != 0) return Error{name + ": " + std::strerror(errno)};
-  if (!S_ISREG(st.st_mode)) return Error{name + ": not a regular file (" + kind_of(st.st_mode) + ")"};
+  if (!S_ISREG(st.st_mode)) return Error{name + ": not a regular file (" + text::file_kind(st.st_mode) + ")"};
   if (static_cast<std::uint64_t>(st.st_size) > max_bytes) return Error{name + ": " + too_large(max_bytes)};
   const int flags = ::fcntl(fd.get(), F_GETFL);
   if (flags >= 0) ::fcntl(fd.get(), F_SETFL, flags & ~O_NONBLOCK);

@@ -18,6 +18,8 @@
 #include <ptc/file_input.hpp>
 #include <ptc/filesystem.hpp>
 
+#include "file_kind.hpp"
+
 namespace ptc {
 
 namespace fs = std::filesystem;
@@ -58,19 +60,10 @@ class Fd {
   throw FilesystemError("File '" + path + "' does not exist.", path);
 }
 
-// What a path that is not a regular file is, in the words of ptc::read_regular_file.
-std::string kind_of(mode_t mode) {
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISSOCK(mode)) return "a socket";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  return "not a plain file";
-}
-
 // "File 'd' is a directory.", "File 'p' is not a regular file (a FIFO).": what is there, not "missing".
 [[noreturn]] void throw_not_a_file(const std::string& path, mode_t mode) {
   if (S_ISDIR(mode)) throw FilesystemError("File '" + path + "' is a directory.", path);
-  throw FilesystemError("File '" + path + "' is not a regular file (" + kind_of(mode) + ").", path);
+  throw FilesystemError("File '" + path + "' is not a regular file (" + text::file_kind(mode) + ").", path);
 }
 
 [[noreturn]] void throw_escape(const std::string& path) {
