@@ -40,7 +40,8 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
   ctest --test-dir build/asan -j2 --output-on-failure
 
 echo "== clang-19 build with ThreadSanitizer: the multi-threaded tests"
-tsan_tests=(core_lazy_json_test tools_concurrency_test tools_dispatch_registry_test tools_filesystem_contract_test
+tsan_tests=(core_lazy_json_test tools_concurrency_test tools_dispatch_registry_test tools_dispatch_memory_budget_test
+            tools_filesystem_contract_test
             tools_filesystem_memory_test tools_filesystem_host_test commands_concurrency_test
             mcp_server_test mcp_protocol_test mcp_worker_pool_test
             commands_command_dispatcher_test)

@@ -184,7 +184,7 @@ void call_case(const std::string& name, const char* tool, std::string arguments,
 }
 
 // `threads` calls at once, each from its own thread and session, all with `arguments`; the peak is
-// that of the burst, `kept` what is resident once every thread has ended.
+// that of the burst, `kept` what is resident once every thread has ended and one small call followed.
 void burst_case(const std::string& name, const char* tool, const std::string& arguments, int threads) {
   std::vector<ptc::ToolCall> calls(static_cast<std::size_t>(threads), ptc::ToolCall{"1", tool, arguments});
   std::vector<ptc::CallStatus> statuses(calls.size());
@@ -199,6 +199,9 @@ void burst_case(const std::string& name, const char* tool, const std::string& ar
         statuses[static_cast<std::size_t>(t)] = registry().dispatch(session, calls[static_cast<std::size_t>(t)]).status;
       });
     for (auto& t : running) t.join();
+    // The next call, a small one, as a server's next request.
+    ptc::Session session("memory");
+    registry().dispatch(session, ptc::ToolCall{"2", "store", nlohmann::json(R"({"text":"x"})")});
   });
   int done = 0;
   for (auto s : statuses) done += s == ptc::CallStatus::Succeeded;

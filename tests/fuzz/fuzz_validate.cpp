@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <string_view>
 
@@ -41,6 +42,37 @@ void check(const ptc::Schema& schema, const nlohmann::json& value, ptc::Directio
   }
 }
 
+// Dispatch's JSON path: the text parsed with undeclared members skipped (held as null), then validated
+// by consuming it, must report and coerce exactly as the whole value validated in place does.
+void check_arguments_path(const ptc::Schema& params, std::string_view text, const nlohmann::json& whole,
+                          std::string_view input) {
+  if (params.kind() != ptc::Kind::Map || !whole.is_object()) return;
+  ptc::JsonParseOptions options;
+  options.keep = [&params](std::string_view key) { return params.find(key) != nullptr; };
+  auto skipped = ptc::parse_json(text, options);
+  if (!skipped)
+    ptc_fuzz::oracle_failure("skipping undeclared members refused a valid text", "input", input, "error",
+                             skipped.error().to_string());
+  for (ptc::Mode mode : kModes) {
+    const ptc::ValidateOptions vo{ptc::Direction::Input, mode, /*drop_undeclared=*/true};
+    const ptc::Validation expected = ptc::validate_and_coerce(params, whole, vo);
+    nlohmann::json owned = *skipped;
+    const ptc::Validation got = ptc::validate_and_coerce(params, std::move(owned), vo);
+    nlohmann::json declared = expected.value;
+    if (declared.is_object() && mode != ptc::Mode::Disabled)
+      for (auto it = declared.begin(); it != declared.end();)
+        it = params.find(it.key()) ? std::next(it) : declared.erase(it);
+    nlohmann::json got_declared = got.value;
+    if (got_declared.is_object() && mode != ptc::Mode::Disabled)
+      for (auto it = got_declared.begin(); it != got_declared.end();)
+        it = params.find(it.key()) ? std::next(it) : got_declared.erase(it);
+    if (got.ok != expected.ok || got.report() != expected.report() ||
+        (mode != ptc::Mode::Disabled && got_declared != declared))
+      ptc_fuzz::oracle_failure("the arguments path differs from validating the whole value", "input", input, "report",
+                               got.report());
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -69,6 +101,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   check(sig->input(), *doc, ptc::Direction::Input, input);
   check(sig->output(), *doc, ptc::Direction::Output, input);
+  check_arguments_path(sig->input(), json_text, *doc, input);
 
   // firewall_text is firewall() on compact text; on text in any other form it may decline, not misread.
   const std::string compact = ptc::compact_text(*doc);

@@ -15,6 +15,8 @@ struct Slot {
   std::string buffer;
 };
 
+constexpr std::size_t kKeptBytes = std::size_t{1} << 20;
+
 thread_local std::vector<std::unique_ptr<Slot>> slots;
 thread_local std::size_t slots_in_use = 0;
 
@@ -24,7 +26,15 @@ class Lease {
     if (slots_in_use == slots.size()) slots.push_back(std::make_unique<Slot>());
     slot_ = slots[slots_in_use++].get();
   }
-  ~Lease() { --slots_in_use; }
+  // A slot that grew for a large text gives its memory back: a thread keeps only what small calls
+  // need, so a burst of large calls on many threads leaves no copies of the largest text behind.
+  ~Lease() {
+    if (slot_->buffer.size() > kKeptBytes) {
+      slot_->parser = simdjson::ondemand::parser();
+      slot_->buffer = std::string();
+    }
+    --slots_in_use;
+  }
   Lease(const Lease&) = delete;
   Lease& operator=(const Lease&) = delete;
   Slot& operator*() const { return *slot_; }

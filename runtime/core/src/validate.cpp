@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <utility>
 #include <variant>
 
 #include <ptc/coercion.hpp>
@@ -82,16 +83,29 @@ class Walker {
 
   std::vector<Issue> errors;
   std::vector<Issue> warnings;
+  /// The value walked is the caller's to consume: parts that pass through unchanged are moved to the
+  /// result instead of copied, and lists are coerced where they stand. Never in trial walks, which
+  /// may be discarded.
+  bool consume = false;
 
  private:
+  // `v` as the result's part: moved when the value is ours to consume.
+  void take(const json& v, json* out) {
+    if (!out) return;
+    if (consume)
+      *out = std::move(const_cast<json&>(v));
+    else
+      *out = v;
+  }
+
   bool accept(const json& v, json* out) {
-    if (out) *out = v;
+    take(v, out);
     return true;
   }
 
   bool fail(std::string message, const json& v, json* out) {
     error(std::move(message));
-    if (out) *out = v;
+    take(v, out);
     return false;
   }
 
@@ -153,6 +167,21 @@ class Walker {
     // A set compares its coerced items, so it builds them even when the caller did not ask.
     json local;
     json* items = out ? out : (s.kind() == Kind::Set ? &local : nullptr);
+    if (consume && out) {
+      // The list is ours: each item is coerced where it stands, and the list becomes the result, so
+      // a long list is never held twice.
+      json& given = const_cast<json&>(v);
+      for (std::size_t i = 0; i < given.size(); ++i) {
+        path_.emplace_back(i);
+        json item;
+        ok &= walk(s.item(), given[i], &item);
+        given[i] = std::move(item);
+        path_.pop_back();
+      }
+      *out = std::move(given);
+      if (s.kind() == Kind::Set) ok &= unique(*out);
+      return ok;
+    }
     if (items) *items = json::array();
     for (std::size_t i = 0; i < v.size(); ++i) {
       path_.emplace_back(i);
@@ -191,7 +220,7 @@ class Walker {
         ok &= walk(types[i], v[i], out ? &item : nullptr);
         path_.pop_back();
       } else {
-        item = v[i];
+        take(v[i], &item);
       }
       if (out) out->push_back(std::move(item));
     }
@@ -240,7 +269,7 @@ class Walker {
         path_.pop_back();
         continue;
       }
-      if (out) (*out)[it.key()] = it.value();
+      if (out) take(it.value(), &(*out)[it.key()]);
     }
     return ok;
   }
@@ -322,6 +351,14 @@ class Walker {
   }
 
   bool all_of(const Schema& s, const json& v, json* out) {
+    // A failed first child gives back the value as given, so nothing of it may be consumed before.
+    const bool consuming = std::exchange(consume, false);
+    const bool ok = all_of_children(s, v, out);
+    consume = consuming;
+    return ok;
+  }
+
+  bool all_of_children(const Schema& s, const json& v, json* out) {
     json current;
     if (!walk(s.children().front(), v, &current)) {
       if (out) *out = v;
@@ -347,13 +384,14 @@ class Walker {
   std::vector<Segment> path_;
 };
 
-Validation run(const Schema& schema, const json& value, ValidateOptions options, bool build) {
+Validation run(const Schema& schema, const json& value, ValidateOptions options, bool build, bool consume = false) {
   Validation r;
   if (options.mode == Mode::Disabled) {
-    if (build) r.value = value;
+    if (build) r.value = consume ? std::move(const_cast<json&>(value)) : value;
     return r;
   }
   Walker w(options);
+  w.consume = consume;
   json out;
   bool ok = w.walk(schema, value, build ? &out : nullptr);
   r.ok = ok && w.errors.empty();
@@ -372,6 +410,10 @@ Validation validate(const Schema& schema, const json& value, ValidateOptions opt
 
 Validation validate_and_coerce(const Schema& schema, const json& value, ValidateOptions options) {
   return run(schema, value, options, true);
+}
+
+Validation validate_and_coerce(const Schema& schema, json&& value, ValidateOptions options) {
+  return run(schema, value, options, true, true);
 }
 
 std::string Validation::report() const {

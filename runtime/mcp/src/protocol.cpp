@@ -322,6 +322,7 @@ Reply Protocol::call_tool(const std::shared_ptr<Client>& client, const Message& 
     dispatch.environment.cancellation = cancellation;
     if (token) dispatch.environment.progress = progress_sink(*token, notify, cancellation);
     dispatch.environment.deadline = deadline;
+    dispatch.memory_budget = options_.memory_budget;
     // What dispatch could not turn into an outcome is answered as a failed call's outcome is.
     auto failed = [&tool, era](std::string text) {
       ToolOutcome outcome;

@@ -12,6 +12,10 @@ inline constexpr std::size_t kFileBytes = std::size_t{16} << 20;
 /// Bytes of one tool call's argument text (JSON) before it is parsed.
 inline constexpr std::size_t kArgumentBytes = std::size_t{4} << 20;
 
+/// Bytes the tool calls in flight may reserve for their arguments, together (MemoryBudget::process(),
+/// DispatchOptions::memory_budget): about sixteen calls at the argument limit at once.
+inline constexpr std::size_t kCallMemoryBytes = std::size_t{512} << 20;
+
 /// Bytes of a command file's YAML frontmatter.
 inline constexpr std::size_t kFrontmatterBytes = std::size_t{256} << 10;
 

@@ -60,6 +60,11 @@ Validation validate(const Schema& schema, const nlohmann::json& value, ValidateO
 /// `{.direction = Direction::Output}` to check a result strictly and get a copy of it.
 Validation validate_and_coerce(const Schema& schema, const nlohmann::json& value,
                                ValidateOptions options = {.direction = Direction::Input});
+/// The same for a value the caller gives up: what passes unchanged is moved into the result rather than
+/// copied (a tool call's arguments, parsed for this call only, are never held twice). `value` is left
+/// valid but unspecified.
+Validation validate_and_coerce(const Schema& schema, nlohmann::json&& value,
+                               ValidateOptions options = {.direction = Direction::Input});
 
 /// "enabled", "warn_only", "strict", "disabled".
 std::string_view mode_name(Mode m);

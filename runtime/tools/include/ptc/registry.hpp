@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <ptc/limits.hpp>
+#include <ptc/memory_budget.hpp>
 #include <ptc/policy.hpp>
 #include <ptc/session.hpp>
 #include <ptc/tool.hpp>
@@ -28,6 +29,12 @@ struct DispatchOptions {
   std::shared_ptr<const Clock> clock = Clock::system();
   /// Argument text (JSON) longer than this is refused before it is parsed.
   std::size_t max_argument_bytes = limits::kArgumentBytes;
+  /// What calls in flight may spend on their arguments, together: each call reserves
+  /// MemoryBudget::kBytesPerArgumentByte times its argument bytes before they are parsed (more as a
+  /// JSON value is built, for tools with JSON handlers) and is refused with MemoryBudget::refusal when
+  /// that does not fit; the reservation ends with the call. By default one budget for the process
+  /// (limits::kCallMemoryBytes); null: no budget.
+  std::shared_ptr<MemoryBudget> memory_budget = MemoryBudget::process();
 };
 
 /// Thread-safe: tools may be added and calls dispatched from several threads at once. Calls in one

@@ -50,6 +50,9 @@ class ToolInvoker {
   };
   /// `arguments` is a JSON object (dispatch checks that first).
   virtual Prepared prepare(const nlohmann::json& arguments, Mode mode) const = 0;
+  /// The same for arguments parsed for this call alone, which the invoker may take apart instead of
+  /// copying (make_tool's moves them into the handler's arguments). By default, prepare.
+  virtual Prepared prepare_owned(nlohmann::json&& arguments, Mode mode) const { return prepare(arguments, mode); }
   /// The same from the arguments' JSON text, when a call brings them as text (OpenAI does), for
   /// invokers that read text directly. nullopt means "use prepare": the text is not a JSON object (or
   /// not JSON), or this invoker has no text path; dispatch then parses and reports as usual.

@@ -8,6 +8,7 @@
 #include <ptc/events.hpp>
 #include <ptc/filesystem.hpp>
 #include <ptc/heartbeat.hpp>
+#include <ptc/memory_budget.hpp>
 #include <ptc/policy.hpp>
 #include <ptc/prompt.hpp>
 #include <ptc/provider.hpp>

@@ -1,7 +1,9 @@
 // ptc::ToolRegistry: the tools, and the dispatch pipeline that runs a call through the steps its header
 // lists, numbered here. It knows nothing of prompts: RenderedPrompt::register_tools fills a registry.
 
+#include <algorithm>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -14,33 +16,66 @@
 #include <ptc/coercion.hpp>
 #include <ptc/firewall.hpp>
 #include <ptc/json_input.hpp>
+#include <ptc/json_text.hpp>
 #include <ptc/registry.hpp>
 
 namespace ptc {
 
 namespace {
 
-/// The arguments object, or the message for the model. Providers send "" or null for tools without
-/// parameters now and then; both mean {}.
-std::variant<nlohmann::json, std::string> decode_arguments(const nlohmann::json& raw) {
-  nlohmann::json args = raw;
-  if (raw.is_string()) {
-    const auto& text = raw.get_ref<const std::string&>();
-    if (text.find_first_not_of(" \t\r\n") == std::string::npos) return nlohmann::json::object();
-    auto parsed = parse_json(text);
-    if (!parsed) return "Tool arguments are not valid JSON: " + parsed.error().to_string();
-    args = std::move(*parsed);
-  }
-  if (args.is_null()) return nlohmann::json::object();
-  if (!args.is_object())
-    return "Tool arguments must be a JSON object, got " + std::string(coercion::type_name(args)) + ".";
-  return args;
+/// The arguments object parsed from `text`, or the message for the model. Providers send "" or null
+/// for tools without parameters now and then; both mean {}. Members the tool's parameters do not
+/// declare are checked but not built (they are held as null): validation only names them, and no
+/// policy or handler sees them, so a large value in an undeclared field costs no memory.
+std::variant<nlohmann::json, std::string> parse_arguments(const std::string& text, const Schema& params,
+                                                          std::function<bool(std::size_t)> charge) {
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos) return nlohmann::json::object();
+  JsonParseOptions options;
+  options.charge = std::move(charge);
+  if (params.kind() == Kind::Map)
+    options.keep = [&params](std::string_view key) { return params.find(key) != nullptr; };
+  auto parsed = parse_json(text, options);
+  if (!parsed) return "Tool arguments are not valid JSON: " + parsed.error().to_string();
+  return std::move(*parsed);
 }
 
-/// Text the text path accepted, as the JSON path would have parsed it.
-nlohmann::json as_given(const std::string& text) {
-  auto parsed = parse_json(text);
-  return parsed ? std::move(*parsed) : nlohmann::json(text);
+/// About how many bytes the text of `value` takes, for a call that brings its arguments as an object
+/// alone: what its memory reservation is counted from.
+std::size_t text_bytes(const nlohmann::json& value) {
+  switch (value.type()) {
+    case nlohmann::json::value_t::object: {
+      std::size_t n = 2;
+      for (auto it = value.begin(); it != value.end(); ++it) n += it.key().size() + 4 + text_bytes(it.value());
+      return n;
+    }
+    case nlohmann::json::value_t::array: {
+      std::size_t n = 2;
+      for (const auto& item : value) n += 1 + text_bytes(item);
+      return n;
+    }
+    case nlohmann::json::value_t::string: return value.get_ref<const std::string&>().size() + 2;
+    default: return 4;
+  }
+}
+
+/// The message for the model when `args` is not an arguments object (null means {}), else nullopt.
+std::optional<std::string> not_an_object(const nlohmann::json& args) {
+  if (args.is_null() || args.is_object()) return std::nullopt;
+  return "Tool arguments must be a JSON object, got " + std::string(coercion::type_name(args)) + ".";
+}
+
+/// Arguments text as the outcome of a refused call holds it: the value it parses to (the string itself
+/// when it does not parse), kept as text until somebody reads it. A copy of the text costs its size; the
+/// value would cost many times more, and is seldom read.
+LazyJson given_text(std::string_view text) {
+  struct Given {
+    std::string text;
+  };
+  return LazyJson::deferred(std::make_shared<const Given>(Given{std::string(text)}), [](const void* source) {
+    const std::string& given = static_cast<const Given*>(source)->text;
+    auto parsed = parse_json(given);
+    return compact_text(parsed ? *parsed : nlohmann::json(given));
+  });
 }
 
 std::string without_final_newline(std::string s) {
@@ -101,7 +136,8 @@ struct Decoded {
   const std::string* text = nullptr;              ///< the text offered to the text path
   std::optional<ToolInvoker::Prepared> prepared;  ///< the text path's, when it took the text
   std::exception_ptr failure;                     ///< what the text path threw, rethrown at step 7
-  nlohmann::json args;                            ///< the JSON path's arguments
+  nlohmann::json args;                            ///< the JSON path's arguments, when parsed here
+  bool owned = false;                             ///< `args` holds them; else they are the request's object
   std::string refusal;                            ///< the message for the model when the arguments are refused
   bool text_path() const { return prepared || failure; }
 };
@@ -140,6 +176,9 @@ class Call {
           "Tool arguments are larger than the limit of " + std::to_string(options_.max_argument_bytes) + " bytes.";
       return out;
     }
+    // Admission: the memory the arguments will cost is reserved before anything is parsed.
+    const std::size_t bytes = out.text ? out.text->size() : text_bytes(raw);
+    if (!reserve(bytes * MemoryBudget::kBytesPerArgumentByte, out)) return out;
     if (out.text) {
       try {
         out.prepared = tool_->invoker()->prepare_text(*out.text, options_.mode);
@@ -147,36 +186,69 @@ class Call {
         out.failure = std::current_exception();
       }
     }
+    decoded_ = true;  // refusals below clear it
     if (out.text_path()) return out;
-    auto decoded = decode_arguments(raw);
-    if (auto* message = std::get_if<std::string>(&decoded)) {
+    if (raw.is_string()) {
+      // The value is built as nlohmann::json, which may cost more than the first reservation: it grows
+      // with what is built, up to kMaxBytesPerArgumentByte, and the parse stops when it cannot.
+      std::size_t needed = 0;
+      auto charge = [&](std::size_t built) {
+        needed = std::min(built, bytes * MemoryBudget::kMaxBytesPerArgumentByte);
+        return reservation_.grow_to(needed);
+      };
+      auto parsed = parse_arguments(raw.get_ref<const std::string&>(), tool_->signature().input(),
+                                    options_.memory_budget ? std::function<bool(std::size_t)>(charge) : nullptr);
+      if (auto* message = std::get_if<std::string>(&parsed)) {
+        out.refusal = options_.memory_budget && needed > reservation_.bytes() ? options_.memory_budget->refusal(needed)
+                                                                              : std::move(*message);
+        decoded_ = false;
+        return out;
+      }
+      out.args = std::move(std::get<nlohmann::json>(parsed));
+      out.owned = true;
+    }
+    const nlohmann::json& args = out.owned ? out.args : raw;
+    if (auto message = not_an_object(args)) {
       out.refusal = std::move(*message);
+      decoded_ = false;
       return out;
     }
-    out.args = std::move(std::get<nlohmann::json>(decoded));
-    set_arguments(out.args);
+    if (args.is_null()) {
+      out.args = nlohmann::json::object();
+      out.owned = true;
+    }
     return out;
+  }
+
+  /// Reserves `bytes` of the memory budget for this call, or refuses it.
+  bool reserve(std::size_t bytes, Decoded& out) {
+    if (!options_.memory_budget) return true;
+    if (auto r = options_.memory_budget->try_reserve(bytes)) {
+      reservation_ = std::move(*r);
+      return true;
+    }
+    out.refusal = options_.memory_budget->refusal(bytes);
+    return false;
   }
 
   /// 7. Validation with coercion: the invoker's Prepared, its validation moved into the outcome. Throws
   /// what the text path threw, with the arguments as given.
   ToolInvoker::Prepared prepare(Decoded& decoded) {
     if (decoded.failure) {
-      set_given_arguments(decoded);
+      set_given_arguments();
       std::rethrow_exception(decoded.failure);
     }
-    ToolInvoker::Prepared prepared =
-        decoded.text_path() ? std::move(*decoded.prepared) : tool_->invoker()->prepare(decoded.args, options_.mode);
+    ToolInvoker::Prepared prepared = decoded.text_path() ? std::move(*decoded.prepared)
+                                     : decoded.owned
+                                         ? tool_->invoker()->prepare_owned(std::move(decoded.args), options_.mode)
+                                         : tool_->invoker()->prepare(request_.arguments, options_.mode);
     out_.validation = std::move(prepared.validation);
     out_.validation.value = nullptr;
     return prepared;
   }
 
-  /// The arguments as given, as the JSON path reports them, for a call the text path took and refused.
-  void set_given_arguments(const Decoded& decoded) {
-    if (decoded.text_path())
-      set_arguments(request_.arguments.is_string() ? as_given(*decoded.text) : request_.arguments);
-  }
+  /// The arguments as given, for a call refused once they were decoded.
+  void set_given_arguments() { set_arguments(decoded_arguments()); }
 
   /// 8. The reason of the first policy that denies the call, if one does. The arguments become JSON only
   /// when there is a policy to read them.
@@ -251,7 +323,7 @@ class Call {
   /// type guarantees to match the tool's result schema, so it is the rendering as it stands, once its
   /// firewalled fields are hidden in the text itself.
   ToolOutcome finish(bool vouched) {
-    if (!arguments_set_) set_arguments(given_arguments());
+    if (!arguments_set_) set_arguments(decoded_ ? decoded_arguments() : given_arguments());
     render(vouched);
     publish();
     return std::move(out_);
@@ -306,6 +378,20 @@ class Call {
     return a;
   }
 
+  /// The arguments as decoded, for calls refused or failed after decoding: as text until somebody
+  /// reads them (given_text), since their value may cost many times its text. An object given without
+  /// its text is copied.
+  LazyJson decoded_arguments() const {
+    const nlohmann::json& a = request_.arguments;
+    if (a.is_null()) return nlohmann::json::object();
+    if (a.is_string()) {
+      const auto& text = a.get_ref<const std::string&>();
+      if (text.find_first_not_of(" \t\r\n") == std::string::npos) return nlohmann::json::object();
+      return given_text(text);
+    }
+    return request_.arguments_text.empty() ? LazyJson(a) : given_text(request_.arguments_text);
+  }
+
   Session& session_;
   const ToolCall& request_;
   const DispatchOptions& options_;
@@ -313,6 +399,9 @@ class Call {
   const SessionSnapshot* snapshot_ = nullptr;
   ToolOutcome out_;
   bool arguments_set_ = false;
+  bool decoded_ = false;  // step 3 accepted the arguments
+  // The call's share of options_.memory_budget, from step 3 until the call ends (also by an exception).
+  MemoryBudget::Reservation reservation_;
 };
 
 }  // namespace
@@ -390,7 +479,7 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
     // 7. Validation with coercion.
     ToolInvoker::Prepared prepared = call.prepare(decoded);
     if (!call.outcome().validation.ok || !prepared.run) {
-      call.set_given_arguments(decoded);
+      call.set_given_arguments();
       // The report says what failed in its first line ("Tool validation errors:"); no prefix repeats it.
       return call.fail(CallStatus::InvalidArguments, without_final_newline(call.outcome().validation.report()));
     }

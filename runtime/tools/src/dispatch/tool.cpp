@@ -95,7 +95,20 @@ class JsonInvoker final : public ToolInvoker {
   Prepared prepare(const nlohmann::json& arguments, Mode mode) const override {
     Prepared p;
     p.validation = validate_and_coerce(params_, arguments, {Direction::Input, mode, /*drop_undeclared=*/true});
-    if (params_.kind() == Kind::Map) complete(p.validation, arguments);
+    return finish(std::move(p), arguments);
+  }
+
+  Prepared prepare_owned(nlohmann::json&& arguments, Mode mode) const override {
+    Prepared p;
+    p.validation =
+        validate_and_coerce(params_, std::move(arguments), {Direction::Input, mode, /*drop_undeclared=*/true});
+    return finish(std::move(p), arguments);
+  }
+
+ private:
+  // `given`: the arguments as given, which the coerced value stands for when it is not an object.
+  Prepared finish(Prepared p, const nlohmann::json& given) const {
+    if (params_.kind() == Kind::Map) complete(p.validation, given);
     p.arguments = std::move(p.validation.value);
     if (p.validation.ok) {
       p.run = [this, args = p.arguments](ToolContext& context) -> ToolResult<LazyJson> {
@@ -105,18 +118,19 @@ class JsonInvoker final : public ToolInvoker {
     return p;
   }
 
- private:
   // Whatever the mode, the handler gets an object holding exactly the declared parameters: an absent
   // one as its default or null, an undeclared one never. So `args["x"]` on the const json is always
   // defined (in warn_only and disabled a missing required parameter reads as null, and get<T>() on it
   // throws, which dispatch reports), and no policy is shown an argument the tool does not take.
   void complete(Validation& validation, const nlohmann::json& given) const {
-    const nlohmann::json& coerced = validation.value.is_object() ? validation.value : given;
+    // The coerced value is validation's own: its parts are moved, not copied.
+    const bool owned = validation.value.is_object();
+    const nlohmann::json& coerced = owned ? validation.value : given;
     nlohmann::json args = nlohmann::json::object();
     for (const auto& e : params_.entries()) {
       auto it = coerced.is_object() ? coerced.find(e.name) : coerced.end();
       if (coerced.is_object() && it != coerced.end() && !(it->is_null() && e.default_value))
-        args[e.name] = *it;
+        args[e.name] = owned ? std::move(const_cast<nlohmann::json&>(*it)) : *it;
       else
         args[e.name] = e.default_value ? *e.default_value : nlohmann::json(nullptr);
     }

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include <ptc/limits.hpp>
+#include <ptc/memory_budget.hpp>
 #include <ptc/server_identity.hpp>
 #include <ptc/session.hpp>
 #include <ptc/validate.hpp>
@@ -42,6 +43,10 @@ struct ServerOptions {
   /// Calls waiting for a worker beyond which a call is refused (-32000), so a flood cannot queue
   /// without end.
   std::size_t max_queued_calls = 1024;
+  /// What the calls in flight may spend on their arguments, together (DispatchOptions::memory_budget):
+  /// a call that does not fit is answered with a failed result saying so. By default the process's
+  /// budget (limits::kCallMemoryBytes, shared with every other dispatch); null: none.
+  std::shared_ptr<MemoryBudget> memory_budget = MemoryBudget::process();
   /// A message (a stdio line, an HTTP body) longer than this is refused without being kept.
   std::size_t max_message_bytes = limits::kArgumentBytes + (std::size_t{64} << 10);
   /// A call still running after this long is cancelled (its handler sees `context.cancelled()`), and
