@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config ccache
   nlohmann-json3-dev libfmt-dev libsimdjson-dev libyaml-cpp-dev libre2-dev libkainjow-mustache-dev libcli11-dev
-  libcpp-httplib-dev
+  libboost-dev libcpp-httplib-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-19 libclang-rt-19-dev libclang-19-dev libclang-cpp19-dev llvm-19-dev clang-format-14 clang-tidy-19
   python3 python3-matplotlib valgrind

@@ -43,7 +43,7 @@ echo "== clang-19 build with ThreadSanitizer: the multi-threaded tests"
 tsan_tests=(core_lazy_json_test tools_concurrency_test tools_dispatch_registry_test tools_dispatch_memory_budget_test
             tools_filesystem_contract_test
             tools_filesystem_memory_test tools_filesystem_host_test commands_concurrency_test
-            mcp_server_test mcp_protocol_test mcp_worker_pool_test
+            mcp_server_test mcp_protocol_test mcp_worker_pool_test mcp_http_server_test mcp_http_transport_test
             commands_command_dispatcher_test)
 cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$sanitizer_flags" \
   -DCMAKE_CXX_COMPILER=clang++-19 \

@@ -5,6 +5,8 @@
 //
 //   mcp_load --label ptc --clients 1 --seconds 5 --stdio -- build/.../mcp_bench_server mcp
 //   mcp_load --label ts --clients 4 --seconds 5 --http http://127.0.0.1:8123/mcp
+//   mcp_load --label ptc --clients 500 --stateless --http http://127.0.0.1:8123/mcp
+//                                    2026-07-28 requests, no session: as many clients as connections
 //   mcp_load --echo-stdio            a server that answers every request with a canned result
 //   mcp_load --echo-http PORT        the same over HTTP
 // The echo servers do no work, so the generator against them measures the generator itself: its rate
@@ -47,9 +49,12 @@ constexpr std::string_view kInitialize =
     R"("clientInfo":{"name":"mcp_load","version":"1"}}})";
 constexpr std::string_view kInitialized = R"({"jsonrpc":"2.0","method":"notifications/initialized"})";
 
-std::string call(long long id) {
+std::string call(long long id, bool stateless = false) {
   return R"({"jsonrpc":"2.0","id":)" + std::to_string(id) +
-         R"(,"method":"tools/call","params":{"name":"search_orders","arguments":)" + std::string(kArguments) + "}}";
+         R"(,"method":"tools/call","params":{"name":"search_orders","arguments":)" + std::string(kArguments) +
+         (stateless ? R"(,"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",)"
+                      R"("io.modelcontextprotocol/clientCapabilities":{}}}})"
+                    : "}}");
 }
 
 /// Whether `message` answers request `id` with a successful tool result.
@@ -61,6 +66,7 @@ bool answered(const json& message, long long id) {
 struct Options {
   std::string label = "server", transport;
   int clients = 1;
+  bool stateless = false;  // --stateless: 2026-07-28 requests instead of a 2025 session per client
   double seconds = 5, warmup = 1;
   std::vector<std::string> command;  // --stdio
   std::string url;                   // --http
@@ -238,21 +244,27 @@ void run_http(const Options& o) {
       client.set_tcp_nodelay(true);  // as hosts' HTTP stacks do; without it each request waits on ACKs
       client.set_read_timeout(30, 0);
       httplib::Headers headers{{"Accept", "application/json, text/event-stream"}};
-      auto init = client.Post(path, headers, std::string(kInitialize), "application/json");
       std::vector<double> micros;
       long long errors = 0;
-      if (!init || init->status != 200) {
-        tally.add(micros, 1);
-        return;
+      if (o.stateless) {
+        headers.emplace("MCP-Protocol-Version", "2026-07-28");
+        headers.emplace("Mcp-Method", "tools/call");
+        headers.emplace("Mcp-Name", "search_orders");
+      } else {
+        auto init = client.Post(path, headers, std::string(kInitialize), "application/json");
+        if (!init || init->status != 200) {
+          tally.add(micros, 1);
+          return;
+        }
+        if (init->has_header("Mcp-Session-Id"))
+          headers.emplace("Mcp-Session-Id", init->get_header_value("Mcp-Session-Id"));
+        headers.emplace("MCP-Protocol-Version", "2025-11-25");
+        client.Post(path, headers, std::string(kInitialized), "application/json");
       }
-      if (init->has_header("Mcp-Session-Id"))
-        headers.emplace("Mcp-Session-Id", init->get_header_value("Mcp-Session-Id"));
-      headers.emplace("MCP-Protocol-Version", "2025-11-25");
-      client.Post(path, headers, std::string(kInitialized), "application/json");
       for (long long id = 1;; ++id) {
         const auto before = Clock::now();
         if (before >= stop) break;
-        const auto message = message_of(client.Post(path, headers, call(id), "application/json"));
+        const auto message = message_of(client.Post(path, headers, call(id, o.stateless), "application/json"));
         const auto after = Clock::now();
         if (!answered(message, id)) ++errors;
         if (before >= measure_from) micros.push_back(std::chrono::duration<double, std::micro>(after - before).count());
@@ -325,6 +337,8 @@ int main(int argc, char** argv) {
       o.warmup = std::atof(next().c_str());
     else if (args[i] == "--http")
       o.transport = "http", o.url = next();
+    else if (args[i] == "--stateless")
+      o.stateless = true;
     else if (args[i] == "--stdio") {
       o.transport = "stdio";
       if (i + 1 < args.size() && args[i + 1] == "--") ++i;
@@ -336,8 +350,9 @@ int main(int argc, char** argv) {
     }
   }
   if (o.transport.empty() || (o.transport == "stdio" && o.command.empty())) {
-    std::cerr
-        << "usage: mcp_load [--label L] [--clients N] [--seconds S] [--warmup W] (--http URL | --stdio -- CMD...)\n";
+    std::cerr << "usage: mcp_load [--label L] [--clients N] [--seconds S] [--warmup W] (--http URL [--stateless] | "
+                 "--stdio -- "
+                 "CMD...)\n";
     return 2;
   }
   try {

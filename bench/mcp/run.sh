@@ -54,6 +54,16 @@ for clients in 1 4; do
   done
 done
 
+# Many connections at once: 500 clients, each on its own connection with one 2026-07-28 call in flight
+# (stateless, so no session cap applies). ptc only: the TypeScript SDK's server speaks 2025 sessions.
+port=$(free_port)
+"$ptc_server" mcp --http "127.0.0.1:$port" 2>/dev/null &
+pids+=($!)
+wait_port "$port"
+"$load" --seconds "$seconds" --warmup 1 --label ptc-many --clients 500 --stateless --http "http://127.0.0.1:$port/mcp"
+kill "${pids[-1]}"
+wait "${pids[-1]}" 2>/dev/null || true
+
 echo
 echo "# ptc / typescript (throughput: higher is better; p99: lower is better)"
 awk '{

@@ -3,7 +3,6 @@
 // messages, and SSE for calls.
 #include <chrono>
 #include <condition_variable>
-#include <future>
 #include <map>
 #include <mutex>
 #include <thread>
@@ -60,15 +59,38 @@ std::string header_of(const HttpResponse& r, const std::string& name) {
 
 json body_of(const HttpResponse& r) { return r.body.empty() ? json() : json::parse(r.body); }
 
+/// A response stream that collects what is written, as the HTTP server would send it.
+class CollectingStream final : public ptc::mcp::HttpStream {
+ public:
+  bool write(std::string bytes) override {
+    std::lock_guard lock(mutex_);
+    text_ += bytes;
+    return true;
+  }
+  void close() override {
+    std::lock_guard lock(mutex_);
+    closed_ = true;
+    changed_.notify_all();
+  }
+  /// Everything written, once the stream is closed (or after 30 s).
+  std::string wait_closed() {
+    std::unique_lock lock(mutex_);
+    changed_.wait_for(lock, std::chrono::seconds(30), [this] { return closed_; });
+    return text_;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::string text_;
+  bool closed_ = false;
+};
+
 /// The SSE events a streamed response writes.
 std::vector<json> events_of(HttpResponse& r) {
-  std::string text;
-  ptc::mcp::HttpStream stream{[&](std::string_view b) {
-                                text.append(b);
-                                return true;
-                              },
-                              [] { return true; }};
-  r.stream(stream);
+  auto stream = std::make_shared<CollectingStream>();
+  r.open(stream);
+  const std::string text = stream->wait_closed();
   std::vector<json> events;
   for (std::size_t at = 0; (at = text.find("data: ", at)) != std::string::npos;) {
     auto end = text.find('\n', at);
@@ -297,7 +319,7 @@ TEST_F(HttpEndpointTest, ABase64NameIsDecodedBeforeComparing) {
   r.set("mcp-name", "=?base64?YWRk?=");  // "add"
   auto response = send(r);
   ASSERT_EQ(response.status, 200);
-  ASSERT_TRUE(response.stream);
+  ASSERT_TRUE(response.open);
   auto events = events_of(response);
   ASSERT_EQ(events.size(), 1u);
   EXPECT_EQ(events[0]["result"]["structuredContent"], 3);
@@ -394,7 +416,7 @@ TEST_F(HttpSessionLimitTest, AFloodOfInitializeLeavesAnotherClientsCallAndSessio
   const auto victim = header_of(initialize("192.0.2.10"), "Mcp-Session-Id");
   ASSERT_FALSE(victim.empty());
   auto call = call_wait(victim);
-  ASSERT_TRUE(call.stream);
+  ASSERT_TRUE(call.open);
   std::vector<json> events;
   std::thread reader([&] { events = events_of(call); });
   EXPECT_TRUE(wait_started(1));  // no ASSERT from here on: the reader must be joined
@@ -454,7 +476,7 @@ TEST_F(HttpSessionLimitTest, OnlySessionsIdlePastTheTimeoutAreClosedForNewOnes) 
   const auto idle = header_of(initialize("192.0.2.1"), "Mcp-Session-Id");
   const auto calling = header_of(initialize("192.0.2.2"), "Mcp-Session-Id");
   // The call goes on after its client stopped reading (the response, stream and all, is dropped).
-  ASSERT_TRUE(call_wait(calling).stream);
+  ASSERT_TRUE(call_wait(calling).open);
   ASSERT_TRUE(wait_started(1));
   std::this_thread::sleep_for(150ms);
 
@@ -483,32 +505,19 @@ TEST_F(HttpSessionLimitTest, AnOpenResponseStreamKeepsItsSession) {
   auto call =
       in_session(reading,
                  R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":2}}})");
-  ASSERT_TRUE(call.stream);
-  // A slow reader: the call is over, but its answer is still being written.
-  std::promise<void> writing;
-  bool first = true;
-  std::string written;
-  std::thread stream([&] {
-    ptc::mcp::HttpStream slow{[&](std::string_view bytes) {
-                                if (std::exchange(first, false)) writing.set_value();
-                                std::unique_lock lock(mutex);
-                                changed.wait_for(lock, std::chrono::seconds(30), [this] { return released; });
-                                written.append(bytes);
-                                return true;
-                              },
-                              [] { return true; }};
-    call.stream(slow);
-  });
-  writing.get_future().wait();
+  ASSERT_TRUE(call.open);
+  // The call is over and its answer queued, but the server still writes it to a slow reader: it keeps
+  // the response, and with it what the stream's opener holds.
+  auto stream = std::make_shared<CollectingStream>();
+  call.open(stream);
+  const std::string written = stream->wait_closed();
+  EXPECT_NE(written.find(R"("structuredContent":{"result":3})"), std::string::npos) << written;
   std::this_thread::sleep_for(150ms);
   auto refused = initialize("192.0.2.2");
   EXPECT_EQ(refused.status, 503);
   EXPECT_EQ(body_of(refused),
             busy("Server busy: too many sessions in total (1, each busy or used in the last 100 ms); retry later"));
-  release();
-  stream.join();
-  call.stream = nullptr;  // the server drops a response once it is written
-  EXPECT_NE(written.find(R"("structuredContent":{"result":3})"), std::string::npos) << written;
+  call = {};  // written: the server drops the response
   std::this_thread::sleep_for(150ms);
   EXPECT_EQ(initialize("192.0.2.2").status, 200);
   EXPECT_EQ(ping(reading), 404);

@@ -1,8 +1,12 @@
 // The stdio transport on the wire, as the SDKs never drive it: malformed lines, both id types,
-// notifications, batches, oversized lines, EOF and SIGTERM, against the fixture server process.
+// notifications, batches, oversized lines, EOF and SIGTERM, against the fixture server process; and
+// SIGTERM against the same process serving HTTP, since both transports end the process the same way.
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -21,10 +25,15 @@ namespace {
 using nlohmann::json;
 using namespace std::chrono_literals;
 
-/// The fixture server started as `fixture_server mcp`, with its three standard streams piped.
+/// The fixture server started as `fixture_server mcp [extra...]`, with its three standard streams piped.
 class Server {
  public:
-  Server() {
+  explicit Server(std::vector<std::string> extra = {}) {
+    std::vector<std::string> words{PTC_MCP_FIXTURE, "mcp"};
+    words.insert(words.end(), extra.begin(), extra.end());
+    std::vector<char*> argv;
+    for (auto& w : words) argv.push_back(w.data());
+    argv.push_back(nullptr);
     int in[2], out[2], err[2];
     if (::pipe(in) || ::pipe(out) || ::pipe(err)) throw std::runtime_error("pipe");
     pid_ = ::fork();
@@ -33,7 +42,7 @@ class Server {
       ::dup2(out[1], 1);
       ::dup2(err[1], 2);
       for (int fd : {in[0], in[1], out[0], out[1], err[0], err[1]}) ::close(fd);
-      ::execl(PTC_MCP_FIXTURE, PTC_MCP_FIXTURE, "mcp", static_cast<char*>(nullptr));
+      ::execv(PTC_MCP_FIXTURE, argv.data());
       ::_exit(127);
     }
     ::close(in[0]);
@@ -102,6 +111,20 @@ class Server {
     return -1;
   }
   void signal(int sig) { ::kill(pid_, sig); }
+  /// Standard error's text until `pattern` appears in it, or what came within `timeout`.
+  std::string stderr_until(const std::string& pattern, std::chrono::milliseconds timeout = 10s) {
+    const auto until = std::chrono::steady_clock::now() + timeout;
+    while (err_text_.find(pattern) == std::string::npos) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - std::chrono::steady_clock::now());
+      pollfd p{err_, POLLIN, 0};
+      if (left.count() <= 0 || ::poll(&p, 1, static_cast<int>(left.count())) <= 0) break;
+      char chunk[4096];
+      auto n = ::read(err_, chunk, sizeof chunk);
+      if (n <= 0) break;
+      err_text_.append(chunk, static_cast<std::size_t>(n));
+    }
+    return err_text_;
+  }
   std::string stderr_text() {
     std::string text;
     ::fcntl(err_, F_SETFL, O_NONBLOCK);
@@ -116,6 +139,7 @@ class Server {
   int in_ = -1, out_ = -1, err_ = -1;
   bool reaped_ = false;
   std::string buffer_;
+  std::string err_text_;
 };
 
 const std::string kInitialize =
@@ -181,6 +205,60 @@ TEST(StdioWire, SigtermEndsTheServerPromptlyEvenWithACallRunning) {
   std::this_thread::sleep_for(100ms);
   server.signal(SIGTERM);
   EXPECT_EQ(server.wait(5s), 0);
+}
+
+// `stubborn` ignores cancellation: the process still ends once the grace period (2 s) is over.
+TEST(StdioWire, SigtermEndsTheServerWithinTheGraceWhenAHandlerIgnoresCancellation) {
+  Server server;
+  server.send(kInitialize);
+  server.message();
+  server.send(R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"stubborn"}})"
+              "\n");
+  std::this_thread::sleep_for(200ms);
+  const auto start = std::chrono::steady_clock::now();
+  server.signal(SIGTERM);
+  EXPECT_EQ(server.wait(10s), 0);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 3500ms);
+}
+
+TEST(HttpProcess, SigtermEndsTheServerWithinTheGraceWhenAHandlerIgnoresCancellation) {
+  Server server({"--http", "127.0.0.1:0"});
+  const auto text = server.stderr_until("/mcp\n");
+  const auto at = text.find("serving http://127.0.0.1:");
+  ASSERT_NE(at, std::string::npos) << text;
+  const int port = std::stoi(text.substr(at + 25));
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  ::inet_pton(AF_INET, "127.0.0.1", &address.sin_addr);
+  ASSERT_EQ(::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof(address)), 0);
+  const std::string body =
+      R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"stubborn","_meta":{)"
+      R"("io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"progressToken":1}}})";
+  const std::string request =
+      "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+      "Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2026-07-28\r\n"
+      "Mcp-Method: tools/call\r\nMcp-Name: stubborn\r\nContent-Length: " +
+      std::to_string(body.size()) + "\r\n\r\n" + body;
+  ASSERT_EQ(::send(fd, request.data(), request.size(), MSG_NOSIGNAL), static_cast<ssize_t>(request.size()));
+  // The call has started once its progress arrives on the stream.
+  std::string answer;
+  const auto until = std::chrono::steady_clock::now() + 10s;
+  while (answer.find("notifications/progress") == std::string::npos && std::chrono::steady_clock::now() < until) {
+    pollfd p{fd, POLLIN, 0};
+    if (::poll(&p, 1, 100) <= 0) continue;
+    char chunk[4096];
+    auto n = ::recv(fd, chunk, sizeof chunk, 0);
+    if (n <= 0) break;
+    answer.append(chunk, static_cast<std::size_t>(n));
+  }
+  ASSERT_NE(answer.find("notifications/progress"), std::string::npos) << answer;
+  const auto start = std::chrono::steady_clock::now();
+  server.signal(SIGTERM);
+  EXPECT_EQ(server.wait(10s), 0);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 3500ms);
+  ::close(fd);
 }
 
 TEST(StdioWire, WhatAToolPrintsGoesToStderr) {

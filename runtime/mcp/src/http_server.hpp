@@ -1,7 +1,7 @@
 #pragma once
-// The little the MCP transport needs from an HTTP server library: requests in, whole or streamed
-// responses out, limits, and a way to stop. httplib_server.cpp implements it on cpp-httplib; another
-// library (Boost.Beast, for many concurrent streams) would implement the same interface.
+// The little the MCP transport needs from an HTTP/1.1 server: requests in, whole or streamed responses
+// out, limits that hold against slow and hostile clients, and a graceful stop. http_server.cpp
+// implements it on Boost.Beast (asynchronous: a connection waiting on a slow client holds no thread).
 
 #include <chrono>
 #include <cstddef>
@@ -17,6 +17,7 @@ namespace ptc::mcp {
 
 struct HttpRequest {
   std::string method;
+  /// The request target without its query.
   std::string path;
   std::string body;
   /// The client's IP address as the connection reports it (the peer of per-peer limits); empty when
@@ -35,11 +36,15 @@ struct HttpRequest {
   }
 };
 
-/// The body of a streamed response: `write` sends bytes at once and returns false once the client is
-/// gone; `writable` asks without writing.
-struct HttpStream {
-  std::function<bool(std::string_view bytes)> write;
-  std::function<bool()> writable;
+/// The body of a streamed (chunked) response, fed from any thread as it is produced. Writes never
+/// block: the server queues them for the connection.
+class HttpStream {
+ public:
+  virtual ~HttpStream() = default;
+  /// Queues `bytes` for the client; false once the client is gone (the bytes are dropped).
+  virtual bool write(std::string bytes) = 0;
+  /// Ends the body. Once it is written the server drops the response, and with it what `open` kept.
+  virtual void close() = 0;
 };
 
 struct HttpResponse {
@@ -47,18 +52,45 @@ struct HttpResponse {
   std::string content_type{};
   std::string body{};
   std::vector<std::pair<std::string, std::string>> headers{};
-  /// Set instead of `body` for a streamed (chunked) response; runs on the serving thread.
-  std::function<void(HttpStream&)> stream{};
+  /// Set instead of `body` for a streamed response: called once, after the headers are queued, with
+  /// the stream to write to.
+  std::function<void(std::shared_ptr<HttpStream>)> open{};
+  /// For a streamed response: called once if the client goes away (or stops reading past the write
+  /// timeout) before the stream is closed. Runs on the server's I/O thread: it must not block.
+  std::function<void()> on_gone{};
+  /// For a streamed response: bytes the server writes when the stream has been quiet for
+  /// HttpLimits::stream_heartbeat, so that proxies keep it open and a vanished client is found.
+  std::string heartbeat{};
 };
 
 using HttpHandler = std::function<HttpResponse(const HttpRequest&)>;
 
 struct HttpLimits {
-  std::size_t max_body_bytes;
-  std::chrono::seconds read_timeout;
-  std::chrono::seconds write_timeout;
-  std::size_t threads;
-  std::size_t keep_alive_requests;
+  /// A body longer than this is refused with 413: from its Content-Length before it is read, or as
+  /// soon as its chunks pass the limit.
+  std::size_t max_body_bytes = std::size_t{4} << 20;
+  /// The request line and headers together; beyond it, 431.
+  std::size_t max_header_bytes = std::size_t{16} << 10;
+  /// A kept-alive connection waiting for its next request is closed after this long.
+  std::chrono::milliseconds idle_timeout{std::chrono::seconds(60)};
+  /// From a request's first byte to the end of its headers.
+  std::chrono::milliseconds header_timeout{std::chrono::seconds(10)};
+  /// From the end of the headers to the end of the body.
+  std::chrono::milliseconds read_timeout{std::chrono::seconds(30)};
+  /// One write (a response, or a piece of a stream) that the client does not take within this long
+  /// ends the connection.
+  std::chrono::milliseconds write_timeout{std::chrono::seconds(30)};
+  std::chrono::milliseconds stream_heartbeat{std::chrono::seconds(15)};
+  /// Threads running the handler; requests beyond threads + max_queued_requests get 503.
+  std::size_t threads = 4;
+  std::size_t max_queued_requests = 1024;
+  /// Threads waiting on sockets (they never run the handler).
+  std::size_t io_threads = 2;
+  std::size_t keep_alive_requests = 10000;
+  /// Open connections, in total and from one IP address; a connection beyond either gets 503 and is
+  /// closed.
+  std::size_t max_connections = 1024;
+  std::size_t max_connections_per_peer = 512;
 };
 
 class HttpServer {
@@ -66,13 +98,14 @@ class HttpServer {
   virtual ~HttpServer() = default;
   /// Binds `host:port` (port 0: any free port). Returns the port, or -1 (with `error` set).
   virtual int bind(const std::string& host, int port, std::string& error) = 0;
-  /// Serves until stop(); call after bind().
+  /// Serves until stop() and the connections it leaves are gone; call after bind().
   virtual void run() = 0;
-  /// Safe from any thread.
-  virtual void stop() = 0;
+  /// Safe from any thread: stops accepting, closes connections waiting for a request, lets responses
+  /// in flight finish for up to `grace`, then closes every connection.
+  virtual void stop(std::chrono::milliseconds grace) = 0;
 };
 
-/// An HttpServer on cpp-httplib that hands every request to `handler`.
-std::unique_ptr<HttpServer> make_httplib_server(HttpHandler handler, const HttpLimits& limits);
+/// An HttpServer that hands every request to `handler` on one of `limits.threads` threads.
+std::unique_ptr<HttpServer> make_http_server(HttpHandler handler, const HttpLimits& limits);
 
 }  // namespace ptc::mcp

@@ -92,35 +92,34 @@ std::string sse_event_line(std::string_view line) {
 }
 std::string sse_event(const Json& message) { return sse_event_line(jsonrpc::line(message)); }
 
-/// What a tool call sends on its SSE stream, handed from the worker that runs the call to the HTTP
-/// thread that writes the stream.
+/// What a tool call sends on its SSE stream, from the worker that runs the call to the response
+/// stream; events pushed before the stream opens wait here.
 class Channel {
  public:
   void push(std::string event) {
-    {
-      std::lock_guard lock(mutex_);
-      events_.push_back(std::move(event));
-    }
-    changed_.notify_one();
+    std::lock_guard lock(mutex_);
+    if (stream_)
+      stream_->write(std::move(event));
+    else
+      pending_.push_back(std::move(event));
   }
   void finish() {
-    {
-      std::lock_guard lock(mutex_);
-      done_ = true;
-    }
-    changed_.notify_one();
+    std::lock_guard lock(mutex_);
+    done_ = true;
+    if (stream_) stream_->close();
   }
-  /// Waits up to `timeout` for events; returns them and whether the call is over.
-  std::pair<std::deque<std::string>, bool> take(std::chrono::milliseconds timeout) {
-    std::unique_lock lock(mutex_);
-    changed_.wait_for(lock, timeout, [this] { return done_ || !events_.empty(); });
-    return {std::exchange(events_, {}), done_};
+  void attach(std::shared_ptr<HttpStream> stream) {
+    std::lock_guard lock(mutex_);
+    stream_ = std::move(stream);
+    for (auto& event : pending_) stream_->write(std::move(event));
+    pending_.clear();
+    if (done_) stream_->close();
   }
 
  private:
   std::mutex mutex_;
-  std::condition_variable changed_;
-  std::deque<std::string> events_;
+  std::deque<std::string> pending_;
+  std::shared_ptr<HttpStream> stream_;
   bool done_ = false;
 };
 
@@ -492,52 +491,51 @@ HttpResponse McpHttpEndpoint::State::stream_call(const std::shared_ptr<Client>& 
                                                  std::shared_ptr<SessionHold> hold) {
   const std::string key = jsonrpc::id_key(message.id);
   // The call and its stream each hold the session: a 2025 call goes on after its stream closes.
-  auto job = [call = std::move(reply.call), channel, hold] {
+  auto job = [this, call = std::move(reply.call), channel, hold, client] {
     if (auto response = call()) channel->push(sse_event_line(*response));
     channel->finish();
+    std::lock_guard lock(mutex);
+    streaming.erase(client.get());
   };
-  if (!pool.submit(std::move(job))) return json_response(503, protocol.refuse_busy(*client, message));
   {
     std::lock_guard lock(mutex);
     streaming[client.get()] = client;
   }
-  HttpResponse response{200, "text/event-stream", {}, {{"Cache-Control", "no-cache"}, {"X-Accel-Buffering", "no"}}, {}};
-  response.stream = [this, client, channel, key, modern, hold = std::move(hold)](HttpStream& stream) {
-    using namespace std::chrono_literals;
-    auto idle = std::chrono::steady_clock::now();
-    for (;;) {
-      auto [events, done] = channel->take(100ms);
-      bool ok = true;
-      for (const auto& event : events) ok = ok && stream.write(event);
-      if (!events.empty()) idle = std::chrono::steady_clock::now();
-      if (done) break;
-      // A comment line now and then keeps proxies from closing a quiet stream, and finds a vanished
-      // client.
-      if (ok && std::chrono::steady_clock::now() - idle > 15s) {
-        ok = stream.write(":\n\n");
-        idle = std::chrono::steady_clock::now();
-      }
-      if (!ok || !stream.writable()) {
-        // In 2026-07-28 a closed response stream cancels the call; in 2025 it does not, but nobody
-        // can read the answer any more, so the stream stops either way.
-        if (modern) client->cancel(key, "the client closed the response stream");
-        break;
-      }
-    }
+  if (!pool.submit(std::move(job))) {
     std::lock_guard lock(mutex);
     streaming.erase(client.get());
+    return json_response(503, protocol.refuse_busy(*client, message));
+  }
+  HttpResponse response{200, "text/event-stream", {}, {{"Cache-Control", "no-cache"}, {"X-Accel-Buffering", "no"}}, {}};
+  response.open = [channel, hold = std::move(hold)](std::shared_ptr<HttpStream> stream) {
+    channel->attach(std::move(stream));
   };
+  // In 2026-07-28 a closed response stream cancels the call; in 2025 it does not (the call goes on,
+  // and its answer is lost).
+  if (modern) response.on_gone = [client, key] { client->cancel(key, "the client closed the response stream"); };
+  // A comment line keeps proxies from closing a quiet stream, and finds a vanished client.
+  response.heartbeat = ":\n\n";
   return response;
 }
 
 // ---- serving -------------------------------------------------------------------------------------
 
-int serve_http(const Protocol& protocol, const HttpOptions& options, int stop_fd) {
+bool McpHttpEndpoint::wait_idle_for(std::chrono::milliseconds timeout) { return state_->pool.wait_idle_for(timeout); }
+
+int serve_http(const Protocol& protocol, const HttpOptions& options, int stop_fd,
+               const std::function<void()>& on_stuck) {
   McpHttpEndpoint endpoint(protocol, options);
-  HttpLimits limits{protocol.options().max_message_bytes, options.read_timeout, options.write_timeout,
-                    std::max<std::size_t>(options.threads, 2), std::max<std::size_t>(options.keep_alive_requests, 1)};
-  auto server =
-      make_httplib_server([&endpoint](const HttpRequest& request) { return endpoint.handle(request); }, limits);
+  HttpLimits limits;
+  limits.max_body_bytes = protocol.options().max_message_bytes;
+  limits.idle_timeout = options.idle_timeout;
+  limits.header_timeout = options.header_timeout;
+  limits.read_timeout = options.read_timeout;
+  limits.write_timeout = options.write_timeout;
+  limits.threads = std::max<std::size_t>(options.threads, 1);
+  limits.keep_alive_requests = std::max<std::size_t>(options.keep_alive_requests, 1);
+  limits.max_connections = std::max<std::size_t>(options.max_connections, 1);
+  limits.max_connections_per_peer = std::max<std::size_t>(options.max_connections_per_peer, 1);
+  auto server = make_http_server([&endpoint](const HttpRequest& request) { return endpoint.handle(request); }, limits);
   std::string error;
   const int port = server->bind(options.host, options.port, error);
   if (port < 0) {
@@ -547,12 +545,16 @@ int serve_http(const Protocol& protocol, const HttpOptions& options, int stop_fd
   if (options.on_listening) options.on_listening(port);
   int wake[2];
   if (::pipe(wake) != 0) return 1;
+  const auto grace = protocol.options().shutdown_grace;
+  auto deadline = std::chrono::steady_clock::now();
   std::thread watcher([&] {
     pollfd fds[2] = {{stop_fd, POLLIN, 0}, {wake[0], POLLIN, 0}};
     while (::poll(fds, 2, -1) < 0 && errno == EINTR) {
     }
+    // Calls are cancelled at once; responses in flight get the grace period to be written.
+    deadline = std::chrono::steady_clock::now() + grace;
     endpoint.cancel_all();
-    server->stop();
+    server->stop(grace);
   });
   server->run();
   const char byte = 'x';
@@ -560,6 +562,9 @@ int serve_http(const Protocol& protocol, const HttpOptions& options, int stop_fd
   watcher.join();
   ::close(wake[0]);
   ::close(wake[1]);
+  // A handler that ignores cancellation would keep the process past the grace period.
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+  if (!endpoint.wait_idle_for(std::max(left, std::chrono::milliseconds(0))) && on_stuck) on_stuck();
   return 0;
 }
 

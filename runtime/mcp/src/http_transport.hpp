@@ -4,6 +4,8 @@
 // session (Mcp-Session-Id) from initialize; 2026-07-28 requests are stateless and checked against
 // their Mcp-* headers.
 
+#include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,8 +15,11 @@
 
 namespace ptc::mcp {
 
-/// Serves until a byte arrives on `stop_fd`. Returns 0, or 1 when it cannot listen.
-int serve_http(const Protocol& protocol, const HttpOptions& options, int stop_fd);
+/// Serves until a byte arrives on `stop_fd`. Returns 0, or 1 when it cannot listen. On a stop, calls
+/// are cancelled and responses in flight get `shutdown_grace` to be written; `on_stuck` runs when a
+/// call is still running after that.
+int serve_http(const Protocol& protocol, const HttpOptions& options, int stop_fd,
+               const std::function<void()>& on_stuck = {});
 
 /// The MCP endpoint as a handler, for tests that drive it without sockets. Owns the 2025 sessions
 /// and the call workers.
@@ -28,6 +33,8 @@ class McpHttpEndpoint {
   HttpResponse handle(const HttpRequest& request);
   /// Cancels every call in flight (shutdown).
   void cancel_all();
+  /// Waits up to `timeout` for the calls in flight to end; true when none is left.
+  bool wait_idle_for(std::chrono::milliseconds timeout);
 
  private:
   struct State;

@@ -124,7 +124,12 @@ int Server::serve_stdio() {
 
 int Server::serve_http(const HttpOptions& options) {
   StopSignals signals(impl_->stop_pipe[1]);
-  const int status = mcp::serve_http(impl_->protocol, options, impl_->stop_pipe[0]);
+  // As for stdio: a handler that ignores cancellation does not keep the process past the grace period.
+  const int status = mcp::serve_http(impl_->protocol, options, impl_->stop_pipe[0], [] {
+    std::cout.flush();
+    std::fflush(nullptr);
+    std::_Exit(0);
+  });
   impl_->drain();
   return status;
 }

@@ -27,7 +27,7 @@ for (const transportName of ['stdio', 'http']) {
 
       test('lists the tools in registration order with their schemas', async () => {
         const { tools } = await served.client.listTools();
-        assert.deepEqual(tools.map((t) => t.name), ['add', 'describe', 'fail', 'steps', 'wait', 'stats', 'chatty', 'picture']);
+        assert.deepEqual(tools.map((t) => t.name), ['add', 'describe', 'fail', 'steps', 'wait', 'stubborn', 'stats', 'chatty', 'picture']);
         const add = tools[0];
         assert.equal(add.description, 'Adds two integers.');
         assert.deepEqual(add.inputSchema.required, ['a', 'b']);

@@ -73,12 +73,24 @@ struct HttpOptions {
   std::vector<std::string> allowed_origins{};
   /// Host header values accepted besides localhost, 127.0.0.1 and [::1] (with or without a port).
   std::vector<std::string> allowed_hosts{};
+  /// A kept-alive connection waiting for its next request is closed after this long.
+  std::chrono::milliseconds idle_timeout{std::chrono::seconds(60)};
+  /// A request's headers must arrive within this long of its first byte, whatever the pace.
+  std::chrono::milliseconds header_timeout{std::chrono::seconds(10)};
+  /// The body must arrive within this long of the headers.
   std::chrono::seconds read_timeout{30};
+  /// A write the client does not take within this long ends its connection.
   std::chrono::seconds write_timeout{30};
-  /// Threads serving connections; each open SSE response holds one.
-  std::size_t threads = 16;
+  /// Threads that handle requests (parse, check, start calls; calls run on ServerOptions::workers).
+  /// Sockets, slow clients and open SSE streams hold no thread.
+  std::size_t threads = 4;
+  /// Open connections, all clients together and from one peer (remote IP address). One more gets
+  /// 503 with Retry-After and is closed. As for sessions, every client of a loopback server, and every
+  /// client behind a reverse proxy, is one peer.
+  std::size_t max_connections = 1024;
+  std::size_t max_connections_per_peer = 512;
   /// Requests one kept-alive connection may carry before the server closes it. A client reconnects
-  /// after that, so a small number (cpp-httplib's default is 5) costs a TCP handshake every few calls.
+  /// after that, so a small number costs a TCP handshake every few calls.
   std::size_t keep_alive_requests = 10000;
   /// 2025-era sessions kept at once, all clients together. When the server is full, `initialize`
   /// closes an idle session (see session_idle_timeout) to make room, or is refused with 503 and
