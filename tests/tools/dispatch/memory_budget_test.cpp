@@ -299,10 +299,10 @@ std::string undeclared(const std::string& item, std::size_t bytes) {
 #define PTC_SANITIZED 1
 #endif
 
+// Measured in the g++ build only: a sanitizer's allocator keeps freed memory and pads every block, so
+// the sanitizer builds do not compile this test (rather than report it skipped).
+#ifndef PTC_SANITIZED
 TEST(MemoryBudget, AWideOrDeepUndeclaredFieldCostsLittleMemory) {
-#ifdef PTC_SANITIZED
-  GTEST_SKIP() << "a sanitizer's allocator keeps freed memory and pads every block";
-#endif
   const std::size_t bytes = std::size_t{4} << 20;
   for (const std::string& item :
        {std::string("0"), std::string(500, '[') + std::string(500, ']'), std::string("\"a\"")}) {
@@ -312,5 +312,6 @@ TEST(MemoryBudget, AWideOrDeepUndeclaredFieldCostsLittleMemory) {
     EXPECT_LT(growth, static_cast<long>(2 * arguments.size())) << item.substr(0, 10) << ": " << growth << " bytes";
   }
 }
+#endif
 
 }  // namespace
