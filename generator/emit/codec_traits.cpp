@@ -64,26 +64,29 @@ std::string decode_statement(const FieldCode& f) {
   return out + ";";
 }
 
-// A checked_integer is read as std::int64_t and checked as the schema says; only then must it fit the C++
-// type (which a range wider than the type's does not ensure), with the codecs' own message. A value that
+// A checked_integer is read as std::int64_t (detail::decode_wide, which refuses an integral float beyond
+// the type) and checked as the schema says; only then must it fit the C++ type (which a range wider than
+// the type's does not ensure), with the codecs' own message. A value that
 // fits is kept even when the check fails, as a checked value of another type is: WarnOnly and Disabled
-// run on it.
+// run on it. One that does not fit is refused in every mode, by the check's message when the check
+// failed (Decoder::refuse).
 void write_integer_case(CodeWriter& w, std::size_t index, const FieldCode& f, const model::Type& integer) {
   const std::string& t = integer.cpp;
   w.open(fmt::format("case {}:", index));
   if (f.nullable) {
     w.line("std::optional<std::int64_t> read;");
-    w.line("const bool decoded = Codec<std::optional<std::int64_t>>::decode(d, v, read);");
+    w.line(fmt::format("const bool decoded = detail::decode_wide<{}>(d, v, read);", t));
     w.line(fmt::format("out.{}.reset();", f.member));
     w.line("if (!decoded || !read) return decoded;");
     w.line("const std::int64_t wide = *read;");
   } else {
     w.line("std::int64_t wide = 0;");
-    w.line("if (!Codec<std::int64_t>::decode(d, v, wide)) return false;");
+    w.line(fmt::format("if (!detail::decode_wide<{}>(d, v, wide)) return false;", t));
   }
-  w.line(fmt::format("const bool checked = check(d, {}(), to_json_value(wide));", constraint_function(f)));
+  w.line(fmt::format("const bool fits = std::in_range<{}>(wide);", t));
+  w.line(fmt::format("const bool checked = check(d, {}(), to_json_value(wide), fits);", constraint_function(f)));
   w.line(
-      fmt::format("if (!std::in_range<{0}>(wide)) return checked && detail::int_outside(d, wide, {1}, "
+      fmt::format("if (!fits) return checked && detail::int_outside(d, wide, {1}, "
                   "std::numeric_limits<{0}>::min(), std::numeric_limits<{0}>::max());",
                   t, !integer.is_signed));
   const std::string value = fmt::format("static_cast<{}>(wide)", t);

@@ -633,6 +633,324 @@ TEST(DecodeModes, DisabledReportsNothingAndDecodesWhatItCan) {
   EXPECT_EQ(r.value.title, "");
 }
 
+// ---- numbers a type cannot hold -------------------------------------------------------------------
+// In every mode, warn_only and disabled included, a number the C++ type cannot hold exactly is an
+// error with its path (a refusal, Decoder::refuse): no function runs on a wrapped, truncated or
+// undefined conversion of it, nor on the default left in its place. What is no number type keeps the
+// lenient modes' rules for a value of the wrong type.
+
+constexpr Mode kEveryMode[] = {Mode::Enabled, Mode::WarnOnly, Mode::Strict, Mode::Disabled};
+
+struct BadNumber {
+  const char* shape;  ///< "beyond the range", "fractional", "past float's range"
+  std::string text;
+  std::string message;               ///< the error at (root), the same in every mode
+  const char* coerced_to = nullptr;  ///< a string read as a number first, with its warning (not in disabled)
+};
+
+struct ScalarRow {
+  const char* type;
+  Validation (*decode)(std::string_view text, Mode mode);
+  bool is_number;  ///< a number type: refused in every mode; else a type error, lenient in warn_only and disabled
+  std::vector<BadNumber> bad;
+  json fallback;  ///< what a type error leaves (not a number type): the type's default
+};
+
+template <class T>
+Validation decoded(std::string_view text, Mode mode) {
+  T out{};
+  return ptc::codec::decode_text(text, out, mode);
+}
+
+const std::string kInt64Range = "expected int in range -9223372036854775808..9223372036854775807, got ";
+
+// An integer type's rows: its own bounds, then what no integer holds.
+std::vector<BadNumber> integer(std::vector<BadNumber> bounds) {
+  for (BadNumber b : std::initializer_list<BadNumber>{
+           {"beyond the range", "1e300", kInt64Range + "float 1e+300"},
+           {"beyond the range", "-1e19", kInt64Range + "float -1e+19"},
+           {"beyond the range", "18446744073709551615", kInt64Range + "int 18446744073709551615"},
+           {"beyond the range", "\"99999999999999999999\"", kInt64Range + "string \"99999999999999999999\""},
+           {"fractional", "2.9", "expected int, got float 2.9"},
+           {"fractional", "-0.5", "expected int, got float -0.5"},
+           {"fractional", "1e-7", "expected int, got float 1e-07"}})
+    bounds.push_back(b);
+  return bounds;
+}
+
+// Below 32 bits the range is in the schema and said as its refinements; an integral float beyond it is a
+// type error that the type cannot hold either.
+std::vector<BadNumber> narrow(std::int64_t min, std::int64_t max) {
+  const std::string above = std::to_string(max + 1), below = std::to_string(min - 1);
+  return integer({{"beyond the range", above, "expected value <= " + std::to_string(max) + ", got " + above},
+                  {"beyond the range", below,
+                   min == 0 ? "expected value >= 0, got " + below
+                            : "expected value >= " + std::to_string(min) + ", got " + below},
+                  {"beyond the range", above + ".0", "expected int, got float " + above + ".0"},
+                  {"beyond the range", "\"" + above + "\"",
+                   "expected value <= " + std::to_string(max) + ", got " + above, "int"}});
+}
+
+std::vector<BadNumber> wide(const std::string& range, const std::string& above, const std::string& below) {
+  return integer({{"beyond the range", above, "expected int in range " + range + ", got int " + above},
+                  {"beyond the range", below,
+                   below == "-1" ? "expected value >= 0, got -1"
+                                 : "expected int in range " + range + ", got int " + below}});
+}
+
+std::vector<BadNumber> float32() {
+  return {{"past float's range", "3.5e38", "expected float within +/-3.40282e+38, got float 3.5e+38"},
+          {"past float's range", "-3.5e38", "expected float within +/-3.40282e+38, got float -3.5e+38"},
+          {"past float's range", "1e300", "expected float within +/-3.40282e+38, got float 1e+300"},
+          {"past float's range", "\"1e300\"", "expected float within +/-3.40282e+38, got float 1e+300", "float"}};
+}
+
+// A value of another type than a number's; `typed`: the message names the value's type.
+std::vector<BadNumber> mismatch(const std::string& expected, bool typed = true) {
+  std::vector<BadNumber> out;
+  for (const auto& [text, type] :
+       {std::pair{"1e300", "float "}, std::pair{"2.9", "float "}, std::pair{"18446744073709551615", "int "}}) {
+    const std::string shown = std::string(text) == "1e300" ? "1e+300" : text;
+    out.push_back({"not a number type", text, expected + (typed ? type : "") + shown});
+  }
+  return out;
+}
+
+const std::vector<ScalarRow>& scalar_rows() {
+  using namespace std::chrono;
+  static const std::vector<ScalarRow> rows{
+      {"int8_t", decoded<std::int8_t>, true, narrow(-128, 127), {}},
+      {"int16_t", decoded<std::int16_t>, true, narrow(-32768, 32767), {}},
+      {"int32_t", decoded<std::int32_t>, true, wide("-2147483648..2147483647", "2147483648", "-2147483649"), {}},
+      {"long",
+       decoded<long>,
+       true,
+       integer({{"beyond the range", "9223372036854775808", kInt64Range + "int 9223372036854775808"}}),
+       {}},
+      {"int64_t", decoded<std::int64_t>, true, integer({}), {}},
+      {"uint8_t", decoded<std::uint8_t>, true, narrow(0, 255), {}},
+      {"uint16_t", decoded<std::uint16_t>, true, narrow(0, 65535), {}},
+      {"uint32_t", decoded<std::uint32_t>, true, wide("0..4294967295", "4294967296", "-1"), {}},
+      {"uint64_t",
+       decoded<std::uint64_t>,
+       true,
+       wide("-9223372036854775808..9223372036854775807", "9223372036854775808", "-1"),
+       {}},
+      {"size_t", decoded<std::size_t>, true, integer({{"beyond the range", "-7", "expected value >= 0, got -7"}}), {}},
+      {"float", decoded<float>, true, float32(), {}},
+      {"milliseconds", decoded<milliseconds>, true, integer({}), {}},
+      {"duration<uint8_t>", decoded<duration<std::uint8_t>>, true, narrow(0, 255), {}},
+      {"duration<float>", decoded<duration<float>>, true, float32(), {}},
+      {"optional<int16_t>", decoded<std::optional<std::int16_t>>, true, narrow(-32768, 32767), {}},
+      {"optional<uint32_t>",
+       decoded<std::optional<std::uint32_t>>,
+       true,
+       wide("0..4294967295", "4294967296", "-1"),
+       {}},
+      {"optional<float>", decoded<std::optional<float>>, true, float32(), {}},
+      {"unique_ptr<int8_t>", decoded<std::unique_ptr<std::int8_t>>, true, narrow(-128, 127), {}},
+      {"bool", decoded<bool>, false, mismatch("expected bool, got "), false},
+      {"enum", decoded<shop::Status>, false, mismatch("expected one of [\"open\", \"closed\"], got ", false), "open"},
+      {"string", decoded<std::string>, false, mismatch("expected string, got "), ""},
+  };
+  return rows;
+}
+
+TEST(DecodeModes, ANumberTheTypeCannotHoldIsAnErrorInEveryMode) {
+  for (const auto& row : scalar_rows()) {
+    for (const auto& bad : row.bad) {
+      for (Mode mode : kEveryMode) {
+        SCOPED_TRACE(std::string(row.type) + " given " + bad.text + " (" + bad.shape + ") in " +
+                     std::string(ptc::mode_name(mode)));
+        const Validation r = row.decode(bad.text, mode);
+        const std::vector<Issue> error{{"(root)", bad.message}};
+        if (row.is_number && bad.text.front() == '"' && mode == Mode::Strict) {
+          EXPECT_FALSE(r.ok);  // Strict reads no string as a number: an ordinary type error
+        } else if (row.is_number) {
+          EXPECT_FALSE(r.ok);
+          EXPECT_EQ(r.errors, error);
+          std::vector<Issue> warnings;
+          if (bad.coerced_to && mode != Mode::Disabled)
+            warnings.push_back({"(root)", "coerced string " + bad.text + " to " + bad.coerced_to});
+          EXPECT_EQ(r.warnings, warnings);
+        } else {
+          // Not a number type: the lenient modes' rules for a value of the wrong type, and the function
+          // runs on the type's default, never on a conversion of the number.
+          EXPECT_EQ(r.ok, mode == Mode::WarnOnly || mode == Mode::Disabled);
+          EXPECT_EQ(r.errors, (r.ok ? std::vector<Issue>{} : error));
+          EXPECT_EQ(r.warnings, (mode == Mode::WarnOnly ? error : std::vector<Issue>{}));
+          EXPECT_EQ(r.value, row.fallback);
+        }
+      }
+    }
+  }
+}
+
+// No JSON text holds NaN or an infinity, and a number past double's range is not read as one: the text
+// is refused as invalid JSON, whatever the type and the mode.
+TEST(DecodeModes, NoTextMakesANonFiniteNumber) {
+  for (const auto& row : scalar_rows()) {
+    for (const char* text : {"NaN", "-NaN", "Infinity", "-Infinity", "inf", "1e400", "-1e400", "[1e999]"}) {
+      for (Mode mode : kEveryMode) {
+        SCOPED_TRACE(std::string(row.type) + " given " + text + " in " + std::string(ptc::mode_name(mode)));
+        const Validation r = row.decode(text, mode);
+        EXPECT_FALSE(r.ok);
+        ASSERT_EQ(r.errors.size(), 1u);
+        EXPECT_EQ(r.errors[0].path, "(root)");
+        EXPECT_THAT(r.errors[0].message, testing::StartsWith("invalid JSON: "));
+        EXPECT_THAT(r.warnings, IsEmpty());
+      }
+    }
+  }
+  EXPECT_FALSE(decoded<double>("1e400", Mode::Disabled).ok);
+  EXPECT_TRUE(decoded<double>("1e308", Mode::Disabled).ok);
+}
+
+// Fractions, the whole range of double and the exact coercions stay what they were in every mode.
+TEST(DecodeModes, WhatTheTypeHoldsIsStillReadInEveryLenientMode) {
+  for (Mode mode : {Mode::WarnOnly, Mode::Disabled}) {
+    EXPECT_EQ(decode<double>("2.9", mode).value, 2.9);
+    EXPECT_EQ(decode<double>("-1e300", mode).value, -1e300);
+    EXPECT_EQ(decode<float>("3.4e38", mode).value, 3.4e38f);
+    EXPECT_EQ(decode<std::chrono::duration<double>>("1.5", mode).value, std::chrono::duration<double>(1.5));
+    EXPECT_EQ(decode<std::int8_t>("-128", mode).value, -128);
+    EXPECT_EQ(decode<std::uint64_t>("9223372036854775807", mode).value, 9223372036854775807u);
+    auto coerced = decode<std::uint8_t>("\"255\"", mode);
+    EXPECT_TRUE(coerced.result.ok);
+    EXPECT_EQ(coerced.value, 255);
+    // An integral float an int64 holds is a type error, as ever: a warning in warn_only, and the
+    // function runs on the default.
+    auto whole = decode<std::int64_t>("42.0", mode);
+    EXPECT_TRUE(whole.result.ok);
+    EXPECT_EQ(whole.value, 0);
+    EXPECT_THAT(whole.result.errors, IsEmpty());
+  }
+}
+
+// Wherever the number sits, the error has its path, and the other issues keep their modes' rules.
+TEST(DecodeModes, ARefusalKeepsItsPathInsideEveryType) {
+  const std::vector<std::tuple<std::string, Validation (*)(std::string_view, Mode), std::string, Issue>> cases{
+      {"vector<uint8_t>", decoded<std::vector<std::uint8_t>>, "[1, 256]", {"[1]", "expected value <= 255, got 256"}},
+      {"array<int16_t, 2>",
+       decoded<std::array<std::int16_t, 2>>,
+       "[1, -32769]",
+       {"[1]", "expected value >= -32768, got -32769"}},
+      {"set<uint32_t>", decoded<std::set<std::uint32_t>>, "[2, -1]", {"[1]", "expected value >= 0, got -1"}},
+      {"deque<float>",
+       decoded<std::deque<float>>,
+       "[1e39]",
+       {"[0]", "expected float within +/-3.40282e+38, got float 1e+39"}},
+      {"map<string, int32_t>",
+       decoded<std::map<std::string, std::int32_t>>,
+       R"({"a": 1, "b c": 2.9})",
+       {"[\"b c\"]", "expected int, got float 2.9"}},
+      {"unordered_map<string, optional<int8_t>>",
+       decoded<std::unordered_map<std::string, std::optional<std::int8_t>>>,
+       R"({"a": null, "b": 128})",
+       {"b", "expected value <= 127, got 128"}},
+      {"tuple<string, uint16_t>",
+       decoded<std::tuple<std::string, std::uint16_t>>,
+       R"(["x", 1e300])",
+       {"[1]", kInt64Range + "float 1e+300"}},
+      {"pair<int32_t, bool>",
+       decoded<std::pair<std::int32_t, bool>>,
+       "[2147483648, true]",
+       {"[0]", "expected int in range -2147483648..2147483647, got int 2147483648"}},
+      {"variant<int32_t, string>",
+       decoded<std::variant<std::int32_t, std::string>>,
+       "2147483648",
+       {"(root)", "expected int or string, got int 2147483648"}},
+      {"variant<int64_t, bool>",
+       decoded<std::variant<std::int64_t, bool>>,
+       "2.9",
+       {"(root)", "expected int or bool, got float 2.9"}},
+      {"variant<uint8_t, string>",
+       decoded<std::variant<std::uint8_t, std::string>>,
+       "300",
+       {"(root)", "expected value <= 255, got 300"}},
+      {"variant<bool, vector<uint8_t>>",
+       decoded<std::variant<bool, std::vector<std::uint8_t>>>,
+       "[1, -1]",
+       {"[1]", "expected value >= 0, got -1"}},
+      {"Query",
+       decoded<shop::Query>,
+       R"({"text": "t", "limit": 4294967296, "items": []})",
+       {"limit", "expected int in range -2147483648..2147483647, got int 4294967296"}},
+      {"Query",
+       decoded<shop::Query>,
+       R"({"text": "t", "items": [{"id": 1e19, "title": "x"}]})",
+       {"items[0].id", kInt64Range + "float 1e+19"}},
+      {"optional<milliseconds>",
+       decoded<std::optional<std::chrono::milliseconds>>,
+       "0.5",
+       {"(root)", "expected int, got float 0.5"}},
+  };
+  for (const auto& [type, decode_as, text, issue] : cases) {
+    for (Mode mode : kEveryMode) {
+      SCOPED_TRACE(type + " given " + text + " in " + std::string(ptc::mode_name(mode)));
+      const Validation r = decode_as(text, mode);
+      EXPECT_FALSE(r.ok);
+      EXPECT_THAT(r.errors, ElementsAre(issue));
+      EXPECT_THAT(r.warnings, IsEmpty());
+    }
+  }
+}
+
+// A refusal beside ordinary issues: in warn_only the others are warnings, in disabled nothing, and the
+// call fails all the same.
+TEST(DecodeModes, ARefusalBesideOrdinaryIssues) {
+  const char* text = R"({"text": 5, "limit": "3000000000", "status": "gone", "items": [{"id": 2.5, "title": 1}]})";
+  const Issue limit{"limit", "expected int in range -2147483648..2147483647, got int 3000000000"};
+  const Issue id{"items[0].id", "expected int, got float 2.5"};
+  auto warn = decode<shop::Query>(text, Mode::WarnOnly).result;
+  EXPECT_FALSE(warn.ok);
+  EXPECT_THAT(warn.errors, ElementsAre(limit, id));
+  EXPECT_THAT(warn.warnings, ElementsAre(Issue{"text", "expected string, got int 5"},
+                                         Issue{"limit", "coerced string \"3000000000\" to int"},
+                                         Issue{"status", "expected one of [\"open\", \"closed\"], got \"gone\""},
+                                         Issue{"items[0].title", "expected string, got int 1"}));
+  auto disabled = decode<shop::Query>(text, Mode::Disabled).result;
+  EXPECT_FALSE(disabled.ok);
+  EXPECT_THAT(disabled.errors, ElementsAre(limit, id));
+  EXPECT_THAT(disabled.warnings, IsEmpty());
+  auto enabled = decode<shop::Query>(text).result;
+  EXPECT_EQ(enabled.errors.size(), 5u);
+}
+
+// A constraint checked on an integer read wider than its type (as ptc-gen's code reads one): a failed
+// check is an ordinary error when the type holds the value, a refusal when it does not.
+TEST(DecodeModes, AConstraintOnAValueTheTypeCannotHoldIsARefusal) {
+  static const ptc::Schema range = ptc::parse_malli_type("[:and :int [:>= 1] [:<= 10]]").value();
+  for (Mode mode : {Mode::WarnOnly, Mode::Disabled}) {
+    ptc::codec::Decoder held(mode);
+    EXPECT_FALSE(ptc::codec::check(held, range, json(11)));
+    EXPECT_THAT(held.errors(), IsEmpty());
+    ptc::codec::Decoder not_held(mode);
+    EXPECT_FALSE(ptc::codec::check(not_held, range, json(300), false));
+    EXPECT_THAT(not_held.errors(), ElementsAre(Issue{"(root)", "expected value <= 10, got 300"}));
+  }
+  // How ptc-gen's code reads such an integer (detail::decode_wide): 300 as an int64, for the check to
+  // speak first, but 300.0, which no uint8_t holds, refused at once; 5.0 a type error as ever.
+  for (Mode mode : kEveryMode) {
+    auto wide = [mode](std::string_view text) {
+      ptc::codec::Decoder d(mode);
+      std::optional<std::int64_t> out;
+      const bool ok = *ptc::codec::detail::decode_root(text, false, [&](ptc::codec::Value& v) {
+        return ptc::codec::detail::decode_wide<std::uint8_t>(d, v, out);
+      });
+      return std::tuple{ok, out, d.errors(), d.refused()};
+    };
+    EXPECT_EQ(wide("300"), std::tuple(true, std::optional<std::int64_t>(300), std::vector<Issue>{}, false));
+    EXPECT_EQ(wide("null"), std::tuple(true, std::optional<std::int64_t>(), std::vector<Issue>{}, false));
+    const auto [ok, out, errors, refused] = wide("300.0");
+    EXPECT_FALSE(ok);
+    EXPECT_EQ(out, std::nullopt);
+    EXPECT_THAT(errors, ElementsAre(Issue{"(root)", "expected int, got float 300.0"}));
+    EXPECT_TRUE(refused);
+    EXPECT_FALSE(std::get<3>(wide("5.0")));
+  }
+}
+
 // ---- containers -----------------------------------------------------------------------------------
 
 TEST(DecodeSequence, VectorListDeque) {

@@ -1,4 +1,8 @@
-// ptc::codec::Decoder on its own: what an optimistic decoder records (nothing) and what it notes.
+// ptc::codec::Decoder on its own: what an optimistic decoder records (nothing) and what it notes, and
+// where refusals (numbers a type cannot hold) go in each mode.
+
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -53,6 +57,73 @@ TEST(Decoder, AReportingDecoderIsNeverSurprised) {
   EXPECT_FALSE(d.surprised());
   EXPECT_EQ(d.errors().size(), 1u);
   EXPECT_EQ(d.warnings().size(), 1u);
+}
+
+// A refusal is an error in every mode, warn_only and disabled included; an ordinary error follows the
+// mode (a warning in warn_only, nothing in disabled).
+TEST(Decoder, ARefusalIsAnErrorInEveryMode) {
+  for (Mode mode : {Mode::Strict, Mode::Enabled, Mode::WarnOnly, Mode::Disabled}) {
+    SCOPED_TRACE(std::string(ptc::mode_name(mode)));
+    Decoder d(mode);
+    d.push("n");
+    d.error("ordinary");
+    EXPECT_FALSE(d.refused());
+    d.refuse("beyond the type");
+    EXPECT_TRUE(d.refused());
+    const Issue ordinary{"n", "ordinary"}, refused{"n", "beyond the type"};
+    switch (mode) {
+      case Mode::Strict:
+      case Mode::Enabled:
+        EXPECT_EQ(d.errors(), (std::vector<Issue>{ordinary, refused}));
+        EXPECT_EQ(d.refusals(), (std::vector<bool>{false, true}));
+        break;
+      case Mode::WarnOnly:
+        EXPECT_EQ(d.errors(), (std::vector<Issue>{refused}));
+        EXPECT_EQ(d.warnings(), (std::vector<Issue>{ordinary}));
+        break;
+      case Mode::Disabled:
+        EXPECT_EQ(d.errors(), (std::vector<Issue>{refused}));
+        EXPECT_TRUE(d.warnings().empty());
+        break;
+    }
+    Decoder o = Decoder::optimistic(mode);
+    o.refuse("beyond the type");
+    EXPECT_TRUE(o.surprised());
+    EXPECT_TRUE(o.errors().empty());
+  }
+}
+
+// A union adopts its closest alternative's errors with their flags: a refusal stays one.
+TEST(Decoder, AnAdoptedRefusalStaysARefusal) {
+  Decoder d(Mode::Disabled);
+  Decoder t = d.trial();
+  t.push(std::size_t{0});
+  t.error("ordinary");
+  t.refuse("beyond the type");
+  EXPECT_EQ(t.errors().size(), 2u) << "a trial records everything";
+  const std::vector<bool> flags = t.refusals();
+  auto errors = t.take_errors();
+  EXPECT_TRUE(t.refusals().empty());
+  for (std::size_t i = 0; i < errors.size(); ++i) d.adopt_error(std::move(errors[i]), flags[i]);
+  EXPECT_EQ(d.errors(), (std::vector<Issue>{{"[0]", "beyond the type"}}));
+  EXPECT_TRUE(d.refused());
+}
+
+// Objects put their issues in field order: the flags move with their errors.
+TEST(Decoder, RefusalsMoveWithTheirErrorsWhenReordered) {
+  Decoder d(Mode::Enabled);
+  const auto from = d.mark();
+  d.push("b");
+  d.refuse("b refused");
+  d.pop();
+  const auto middle = d.mark();
+  d.push("a");
+  d.error("a ordinary");
+  d.pop();
+  std::vector<Decoder::Span> spans{{from, middle, 1, "b"}, {middle, d.mark(), 0, "a"}};
+  d.reorder(from, spans);
+  EXPECT_EQ(d.errors(), (std::vector<Issue>{{"a", "a ordinary"}, {"b", "b refused"}}));
+  EXPECT_EQ(d.refusals(), (std::vector<bool>{false, true}));
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // the invoker's text path, and every outcome matches what a make_tool tool over the same signature
 // reports, in every mode.
 
+#include <cmath>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -355,6 +356,11 @@ TEST_F(CodecInvoker, EveryOutcomeMatchesTheValidatorsInEveryMode) {
       R"({"query": "a"} x)",
       R"({"query": "a", "x": [1 2]})",
       R"({"query": "\q"})",
+      R"({"query": "a", "limit": 1e300})",
+      R"({"query": "a", "limit": 2.9})",
+      R"({"query": "a", "limit": -1e19})",
+      R"({"query": "a", "limit": 18446744073709551615})",
+      R"({"query": 5, "limit": "99999999999999999999", "cursor": 7})",
   };
   for (Mode mode : {Mode::Enabled, Mode::WarnOnly, Mode::Strict, Mode::Disabled}) {
     for (const auto& text : calls) {
@@ -397,6 +403,71 @@ TEST_F(CodecInvoker, WarnOnlyAndDisabledRunOnWhatDecoded) {
   EXPECT_THAT(disabled.validation.warnings, IsEmpty());
   EXPECT_EQ(last.limit, 1);
   EXPECT_EQ(last.cursor, std::nullopt);
+}
+
+// In every mode, warn_only and disabled included, a number the parameter's type cannot hold fails the
+// call with its path, and the function does not run: through the text path, through parsed arguments,
+// and for the same tool over JSON, whose handler would read it with get<std::int64_t>().
+TEST_F(CodecInvoker, ANumberTheArgumentsCannotHoldFailsTheCallInEveryMode) {
+  int json_runs = 0;
+  registry.add(ptc::make_tool("count_json", "Find items.", signature(), [&](const json& args, ptc::ToolContext&) {
+    ++json_runs;
+    return ptc::codec::to_tool_result(shop::search("", args.at("limit").get<std::int64_t>(), std::nullopt));
+  }));
+  const std::string range = "expected int in range -9223372036854775808..9223372036854775807, got ";
+  const std::vector<std::pair<std::string, std::string>> calls{
+      {R"({"query": "a", "limit": 1e300})", range + "float 1e+300"},
+      {R"({"query": "a", "limit": -1e19})", range + "float -1e+19"},
+      {R"({"query": "a", "limit": 18446744073709551615})", range + "int 18446744073709551615"},
+      {R"({"query": "a", "limit": "99999999999999999999"})", range + "string \"99999999999999999999\""},
+      {R"({"query": "a", "limit": 2.9})", "expected int, got float 2.9"},
+      {R"({"query": "a", "limit": -0.5})", "expected int, got float -0.5"},
+  };
+  for (Mode mode : {Mode::Enabled, Mode::WarnOnly, Mode::Strict, Mode::Disabled}) {
+    for (const auto& [text, message] : calls) {
+      SCOPED_TRACE(std::string(ptc::mode_name(mode)) + " " + text);
+      const std::string report = "Tool validation errors:\n- limit: " + message;
+      for (const char* name : {"search", "count_json"}) {
+        for (const json& arguments : {json(text), json::parse(text)}) {
+          auto out = call(name, arguments, mode);
+          EXPECT_EQ(out.status, CallStatus::InvalidArguments) << name;
+          const bool quoted = text.find("\"9") != std::string::npos;  // strict reads no string as a number
+          if (mode != Mode::Strict || !quoted) {
+            EXPECT_EQ(out.result.message, report) << name;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_EQ(runs, 0);
+  EXPECT_EQ(json_runs, 0);
+  // What the parameter holds still runs in every mode: a fraction elsewhere is no concern of it.
+  for (Mode mode : {Mode::WarnOnly, Mode::Disabled}) {
+    auto out = call("search", json(R"({"query": "a", "limit": 7, "extra": 2.9})"), mode);
+    EXPECT_EQ(out.status, CallStatus::Succeeded);
+    EXPECT_EQ(last.limit, 7);
+  }
+}
+
+// Parsed arguments can hold what no JSON text holds: NaN and the infinities, refused with their path in
+// every mode rather than written as null.
+TEST_F(CodecInvoker, ANonFiniteNumberInParsedArgumentsFailsTheCallInEveryMode) {
+  for (Mode mode : {Mode::Enabled, Mode::WarnOnly, Mode::Strict, Mode::Disabled}) {
+    for (double bad : {std::nan(""), HUGE_VAL, -HUGE_VAL}) {
+      SCOPED_TRACE(std::string(ptc::mode_name(mode)) + " " + std::to_string(bad));
+      auto out = call("search", json{{"query", "a"}, {"limit", bad}}, mode);
+      EXPECT_EQ(out.status, CallStatus::InvalidArguments);
+      EXPECT_EQ(out.result.message,
+                "Tool validation errors:\n- limit: " + ptc::coercion::expected("finite number", json(bad)));
+      auto deep = call("search", json{{"query", "a"}, {"extra", {{"x", json::array({1, bad})}}}}, mode);
+      EXPECT_EQ(deep.status, CallStatus::InvalidArguments);
+      EXPECT_EQ(deep.result.message,
+                "Tool validation errors:\n- extra.x[1]: " + ptc::coercion::expected("finite number", json(bad)));
+      auto reference = call("search_json", json{{"query", "a"}, {"limit", bad}}, mode);
+      EXPECT_EQ(reference.status, CallStatus::InvalidArguments);
+    }
+  }
+  EXPECT_EQ(runs, 0);
 }
 
 TEST_F(CodecInvoker, MalformedTextIsReportedAsDispatchReportsIt) {

@@ -215,6 +215,29 @@ TEST(Coercion, NanForIntIsAnError) {
   EXPECT_THAT(r.errors, testing::ElementsAre(Issue{"(root)", "expected int, got float NaN"}));
 }
 
+// Refused: a number (or a string read as one) that :int or :float cannot hold, which is an error in
+// every mode; an integral float within int64 is a plain type error (an int64 holds its value).
+TEST(Coercion, NumbersTheTypeCannotHoldAreRefused) {
+  for (const json& v :
+       {json(1e300), json(-1e19), json(9223372036854775808.0), json(18446744073709551615ull), json(2.9), json(-0.5),
+        json(1e-300), json(NAN), json(INFINITY), json(-INFINITY), json("99999999999999999999")}) {
+    auto r = co::to_int(v, true);
+    EXPECT_EQ(r.verdict, co::Verdict::Failed) << v.dump();
+    EXPECT_TRUE(r.refused) << v.dump();
+  }
+  for (const json& v : {json(42.0), json(-0.0), json(1e18), json("abc"), json(true), json(nullptr), json::array()}) {
+    auto r = co::to_int(v, true);
+    EXPECT_EQ(r.verdict, co::Verdict::Failed) << v.dump();
+    EXPECT_FALSE(r.refused) << v.dump();
+  }
+  EXPECT_FALSE(co::to_int(json("99999999999999999999"), false).refused) << "not read as a number in strict mode";
+  EXPECT_FALSE(co::to_int(json(9223372036854775807ll), true).refused);
+  for (const json& v : {json(NAN), json(INFINITY), json(-INFINITY)}) EXPECT_TRUE(co::to_float(v, true).refused);
+  for (const json& v : {json(1e308), json(18446744073709551615ull), json("1e400"), json(true)})
+    EXPECT_FALSE(co::to_float(v, true).refused) << v.dump();
+  EXPECT_FALSE(co::to_bool(json(2.9), true).refused);
+}
+
 TEST(Coercion, NestedListOfMaps) {
   auto r = input_value("[{id :int, name :string}]", json::parse(R"([{"id":"42","name":"Alice"}])"));
   EXPECT_TRUE(r.ok);

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -382,6 +383,123 @@ TEST(Modes, WarnOnlySetDuplicateBecomesWarning) {
   EXPECT_TRUE(r.ok);
   EXPECT_THAT(r.errors, IsEmpty());
   EXPECT_THAT(r.warnings, ElementsAre(Issue{"[1]", "duplicate item (same as [0])"}));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Numbers a type cannot hold (docs/validation.md): in the input direction an error in every mode, so
+// that no handler reads `args["n"].get<std::int64_t>()` on 1e300 or 2.9 (undefined behaviour, or a
+// truncation); everything else keeps warn_only's and disabled's leniency.
+
+struct BadNumberRow {
+  const char* schema;  ///< shorthand
+  json value;
+  Issue issue;
+  bool refused;  ///< the type cannot hold the number: an error in every mode
+};
+
+const std::vector<BadNumberRow>& bad_number_rows() {
+  const std::string range = "expected int in range -9223372036854775808..9223372036854775807, got ";
+  static const std::vector<BadNumberRow> rows{
+      {"{n :int}", json{{"n", 1e300}}, {"n", range + "float 1e+300"}, true},
+      {"{n :int}", json{{"n", -1e19}}, {"n", range + "float -1e+19"}, true},
+      {"{n :int}", json{{"n", 18446744073709551615ull}}, {"n", range + "int 18446744073709551615"}, true},
+      {"{n :int}", json{{"n", "99999999999999999999"}}, {"n", range + "string \"99999999999999999999\""}, true},
+      {"{n :int}", json{{"n", 2.9}}, {"n", "expected int, got float 2.9"}, true},
+      {"{n :int}", json{{"n", -0.5}}, {"n", "expected int, got float -0.5"}, true},
+      {"{n :int}", json{{"n", NAN}}, {"n", "expected int, got float NaN"}, true},
+      {"{n :int}", json{{"n", -INFINITY}}, {"n", "expected int, got float -Infinity"}, true},
+      {"{n :float}", json{{"n", NAN}}, {"n", "expected finite float, got float NaN"}, true},
+      {"{n :float}", json{{"n", INFINITY}}, {"n", "expected finite float, got float Infinity"}, true},
+      {"{n :int?}", json{{"n", 2.9}}, {"n", "expected int, got float 2.9"}, true},
+      {"{n [:int]}", json{{"n", {1, 1e300}}}, {"n[1]", range + "float 1e+300"}, true},
+      {"{n [:int]}", json{{"n", "[1, 2.5]"}}, {"n[1]", "expected int, got float 2.5"}, true},
+      {"{n {m :int}}", json{{"n", {{"m", 2.9}}}}, {"n.m", "expected int, got float 2.9"}, true},
+      {"{n [:map-of :string :int]}", json{{"n", {{"k", 1e19}}}}, {"n.k", range + "float 1e+19"}, true},
+      {"{n [:tuple :string :int]}", json{{"n", {"a", 0.5}}}, {"n[1]", "expected int, got float 0.5"}, true},
+      {"{n :int|:string}", json{{"n", 2.9}}, {"n", "expected int or string, got float 2.9"}, true},
+      {"{n :int|[:int]}", json{{"n", {1e300}}}, {"n[0]", range + "float 1e+300"}, true},
+      {"{n :int[0..10]}", json{{"n", 10.5}}, {"n", "expected int, got float 10.5"}, true},
+      // What the types hold stays lenient: a refinement (an int64 holds 300), an integral float (an
+      // int64 holds 42), a number where no number belongs.
+      {"{n :int[0..10]}", json{{"n", 300}}, {"n", "expected value <= 10, got 300"}, false},
+      {"{n :int}", json{{"n", 42.0}}, {"n", "expected int, got float 42.0"}, false},
+      {"{n :bool}", json{{"n", 2.9}}, {"n", "expected bool, got float 2.9"}, false},
+      {"{n :string}", json{{"n", 1e300}}, {"n", "expected string, got float 1e+300"}, false},
+      {"{n :enum[a b]}",
+       json{{"n", 18446744073709551615ull}},
+       {"n", "expected one of [\"a\", \"b\"], got 18446744073709551615"},
+       false},
+      {"{n :string|:bool}", json{{"n", 2.9}}, {"n", "expected string or bool, got float 2.9"}, false},
+  };
+  return rows;
+}
+
+TEST(Modes, ANumberTheTypeCannotHoldIsAnErrorInEveryModeForInput) {
+  for (const auto& row : bad_number_rows()) {
+    for (Mode mode : {Mode::Enabled, Mode::WarnOnly, Mode::Strict, Mode::Disabled}) {
+      SCOPED_TRACE(std::string(row.schema) + " given " + row.value.dump() + " in " + std::string(ptc::mode_name(mode)));
+      const auto r = in(type(row.schema), row.value, mode);
+      if (mode == Mode::Strict && row.value["n"].is_string()) {  // strict reads no text as a value
+        EXPECT_FALSE(r.ok);
+        continue;
+      }
+      if (row.refused || mode == Mode::Enabled || mode == Mode::Strict) {
+        EXPECT_FALSE(r.ok);
+        EXPECT_THAT(r.errors, ElementsAre(row.issue));
+      } else {
+        EXPECT_TRUE(r.ok);
+        EXPECT_THAT(r.errors, IsEmpty());
+      }
+      if (mode == Mode::WarnOnly && !row.refused) {
+        EXPECT_THAT(r.warnings, testing::Contains(row.issue));
+      } else {
+        EXPECT_THAT(r.warnings, testing::Not(testing::Contains(row.issue)));
+      }
+      if (mode == Mode::Disabled) {
+        EXPECT_THAT(r.warnings, IsEmpty());
+        EXPECT_EQ(r.value.dump(), row.value.dump()) << "disabled passes the value through untouched";
+      }
+      // validate() says the same without the value.
+      const auto plain = ptc::validate(type(row.schema), row.value, ValidateOptions{Direction::Input, mode});
+      EXPECT_EQ(plain.ok, r.ok);
+      EXPECT_EQ(plain.errors, r.errors);
+    }
+  }
+}
+
+// Results are not a handler's input: warn_only and disabled keep their leniency for them.
+TEST(Modes, RefusalsAreForInputOnly) {
+  for (const auto& row : bad_number_rows()) {
+    SCOPED_TRACE(std::string(row.schema) + " given " + row.value.dump());
+    EXPECT_TRUE(out(type(row.schema), row.value, Mode::WarnOnly).ok);
+    EXPECT_TRUE(out(type(row.schema), row.value, Mode::Disabled).ok);
+  }
+}
+
+// A refusal beside ordinary issues: in warn_only the others stay warnings (coercions, unknown fields,
+// errors), in disabled they are not reported, and the value is as each mode leaves it.
+TEST(Modes, ARefusalBesideOrdinaryIssues) {
+  const auto s = type("{id :int, name :string, tags [:string]?, limit :int?, ratio :float}");
+  const json v = json::parse(R"({"id": "42", "name": 7, "limit": 1e300, "ratio": "0.5", "extra": true})");
+  const Issue limit{"limit", "expected int in range -9223372036854775808..9223372036854775807, got float 1e+300"};
+  auto warn = in(s, v, Mode::WarnOnly);
+  EXPECT_FALSE(warn.ok);
+  EXPECT_THAT(warn.errors, ElementsAre(limit));
+  EXPECT_THAT(warn.warnings,
+              ElementsAre(Issue{"id", "coerced string \"42\" to int"}, Issue{"name", "expected string, got int 7"},
+                          Issue{"ratio", "coerced string \"0.5\" to float"}));
+  EXPECT_EQ(warn.value["id"], json(42));
+  auto disabled = in(s, v, Mode::Disabled);
+  EXPECT_FALSE(disabled.ok);
+  EXPECT_THAT(disabled.errors, ElementsAre(limit));
+  EXPECT_THAT(disabled.warnings, IsEmpty());
+  EXPECT_EQ(disabled.value, v);
+  // Without the refused number both go on as before.
+  json fine = v;
+  fine["limit"] = 3;
+  EXPECT_TRUE(in(s, fine, Mode::WarnOnly).ok);
+  EXPECT_TRUE(in(s, fine, Mode::Disabled).ok);
+  EXPECT_THAT(in(s, fine, Mode::Disabled).errors, IsEmpty());
 }
 
 TEST(Modes, Names) {

@@ -12,7 +12,8 @@
 // The traits are written as ptc-gen emits them (tests/generator/golden/expected/). Only the documented
 // differences (docs/codecs.md) are applied to the validator's side: the reference signature bounds
 // uint8 and int32 with refinements, whose messages become the codec's range message ("Narrow
-// integers"), and values are compared with undeclared fields dropped and sets sorted ("The value").
+// integers"); in warn_only and disabled a number beyond those bounds is refused as the codec refuses it
+// ("Modes"); and values are compared with undeclared fields dropped and sets sorted ("The value").
 
 #include <algorithm>
 #include <array>
@@ -303,6 +304,45 @@ void map_issues(std::vector<ptc::Issue>& issues) {
   for (auto& i : issues) i.message = as_codec_says(i.message);
 }
 
+// Whether the codec refuses what the validator reports as `issue` in Enabled mode (mapped): a narrow
+// integer's range in the message, or a number beyond a uint8's range (qty, level), or fractional there.
+bool refused_by_type(const ptc::Issue& issue) {
+  if (issue.message.starts_with("expected int in range ")) return true;
+  const bool uint8 = issue.path == "level" || issue.path.ends_with(".qty");
+  const auto got = issue.message.rfind(", got ");
+  if (!uint8 || got == std::string::npos) return false;
+  std::string_view number = std::string_view(issue.message).substr(got + 6);
+  for (std::string_view type : {"int ", "float "})
+    if (number.starts_with(type)) number.remove_prefix(type.size());
+  double x = 0;
+  const char* end = number.data() + number.size();
+  const auto [ptr, ec] = std::from_chars(number.data(), end, x);
+  if (ec != std::errc{} || ptr != end) return false;
+  return x < 0 || x > 255 || x != static_cast<double>(static_cast<std::int64_t>(x));
+}
+
+// What the codec reports in warn_only or disabled: the validator's errors there (its refusals) and those
+// refused_by_type, in Enabled's order; the others stay the validator's warnings in warn_only.
+Validation as_codec_refuses(Validation lenient, const Validation& enabled, Mode mode) {
+  std::vector<ptc::Issue> errors;
+  std::size_t next = 0;
+  for (const auto& e : enabled.errors) {
+    if (next < lenient.errors.size() && lenient.errors[next] == e) {
+      errors.push_back(e);
+      ++next;
+    } else if (refused_by_type(e)) {
+      errors.push_back(e);
+      if (mode == Mode::WarnOnly) {
+        auto demoted = std::find(lenient.warnings.begin(), lenient.warnings.end(), e);
+        if (demoted != lenient.warnings.end()) lenient.warnings.erase(demoted);
+      }
+    }
+  }
+  lenient.errors = std::move(errors);
+  lenient.ok = lenient.errors.empty();
+  return lenient;
+}
+
 std::string show(const Validation& r) {
   std::string out = "ok=" + std::string(r.ok ? "true" : "false") +
                     "\n  value=" + r.value.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
@@ -373,6 +413,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     map_issues(ref.errors);
     map_issues(ref.warnings);
     if (mode == Mode::Enabled) enabled_ref = ref;
+    if ((mode == Mode::WarnOnly || mode == Mode::Disabled) && enabled_ref)
+      ref = as_codec_refuses(std::move(ref), *enabled_ref, mode);
     if (codec.ok != ref.ok || codec.errors != ref.errors || codec.warnings != ref.warnings)
       mismatch("the codec and the validator disagree", mode, text, codec, &ref);
 

@@ -8,10 +8,15 @@
 // Known, documented differences (docs/codecs.md) are applied to the validator's side before comparing:
 // - narrow integers must fit their C++ type: the caller bounds them in the reference schema with
 //   refinements (NarrowRange), whose messages become the codec's range message;
+// - a number the C++ type cannot hold is refused in every mode (docs/codecs.md, "Modes"), where the
+//   validator, which sees only the schema, refuses only what :int and :float cannot hold: in warn_only
+//   and disabled the validator's errors that name a narrow integer's range, or a value beyond the range
+//   of the integer at their path (HeldRange), become errors (refusals) too;
 // - the codec's value holds the declared fields only (absent optional fields as null), and a set's
 //   items in the set's order.
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
@@ -142,6 +147,9 @@ class DocumentGenerator {
     static const std::vector<std::string> broken{"42.0",
                                                  "1e2",
                                                  "3.5",
+                                                 "-2.9",
+                                                 "1e19",
+                                                 "1e300",
                                                  "-0.0",
                                                  "9223372036854775808",
                                                  "-9223372036854775809",
@@ -427,6 +435,55 @@ inline void map_issues(std::vector<Issue>& issues, const std::vector<NarrowRange
   for (auto& i : issues) i.message = as_codec_says(i.message, narrow);
 }
 
+/// The C++ integer type at the paths `path` (an ECMAScript regex over an issue's path) holds
+/// `min..max`: a number beyond, or fractional, is refused by its codec in every mode.
+struct HeldRange {
+  std::string path;
+  std::int64_t min;
+  std::uint64_t max;
+};
+
+/// Whether the codec refuses what the validator reports as `issue` (in Enabled mode, narrow messages
+/// mapped): a type's range in the message, or a number the integer type at the issue's path cannot hold.
+inline bool refused_by_type(const Issue& issue, const std::vector<HeldRange>& held) {
+  if (issue.message.rfind("expected int in range ", 0) == 0) return true;
+  static const std::regex got(R"(, got (?:int |float )?(-?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)$)");
+  std::smatch m;
+  if (!std::regex_search(issue.message, m, got)) return false;
+  const long double x = std::stold(m[1].str());
+  for (const auto& h : held) {
+    if (!std::regex_match(issue.path, std::regex(h.path))) continue;
+    if (x < static_cast<long double>(h.min) || x > static_cast<long double>(h.max) || x != std::floor(x)) return true;
+  }
+  return false;
+}
+
+/// What the codec reports in `mode` (warn_only or disabled) for a document the validator reports as
+/// `lenient` in that mode and as `enabled` in Enabled mode (narrow messages mapped in both): the
+/// validator's refusals (its errors in `lenient`) and the errors refused_by_type, in traversal order,
+/// are errors; the other errors are warnings in warn_only (as the validator reports them) and nothing in
+/// disabled.
+inline Validation as_codec_refuses(Validation lenient, const Validation& enabled, Mode mode,
+                                   const std::vector<HeldRange>& held) {
+  std::vector<Issue> errors;
+  std::size_t next = 0;  // lenient.errors is a subsequence of enabled.errors
+  for (const auto& e : enabled.errors) {
+    if (next < lenient.errors.size() && lenient.errors[next] == e) {
+      errors.push_back(e);
+      ++next;
+    } else if (refused_by_type(e, held)) {
+      errors.push_back(e);
+      if (mode == Mode::WarnOnly) {
+        auto demoted = std::find(lenient.warnings.begin(), lenient.warnings.end(), e);
+        if (demoted != lenient.warnings.end()) lenient.warnings.erase(demoted);
+      }
+    }
+  }
+  lenient.errors = std::move(errors);
+  lenient.ok = lenient.errors.empty();
+  return lenient;
+}
+
 inline std::string show(const Validation& r) {
   std::ostringstream out;
   out << "ok=" << r.ok << "\n  value=" << r.value.dump() << "\n";
@@ -441,6 +498,7 @@ inline bool is_invalid_json(const Validation& r) {
 
 struct Tally {
   std::size_t documents = 0, valid = 0, invalid_json = 0, mismatches = 0;
+  std::size_t refused = 0;  ///< documents refused in warn_only (numbers their types cannot hold)
 };
 
 /// A decoder under test: its results for `text` in `mode`, or nullopt when it declines the text (a
@@ -460,7 +518,8 @@ Decode decode_text_into() {
 /// with validate_and_coerce(schema, ...) (narrow integers bounded in `schema`, their messages mapped with
 /// `narrow`). The first mismatches are test failures showing the document and both results.
 inline Tally compare_with_validator(const Schema& schema, std::uint64_t seed, std::size_t count,
-                                    const std::vector<NarrowRange>& narrow, const Decode& decode) {
+                                    const std::vector<NarrowRange>& narrow, const Decode& decode,
+                                    const std::vector<HeldRange>& held = {}) {
   DocumentGenerator gen(seed);
   Tally tally;
   auto mismatch = [&](const std::string& text, Mode mode, const std::string& what, const Validation& codec,
@@ -497,6 +556,9 @@ inline Tally compare_with_validator(const Schema& schema, std::uint64_t seed, st
         enabled_ref = ref;
         if (ref.ok) ++tally.valid;
       }
+      if ((mode == Mode::WarnOnly || mode == Mode::Disabled) && enabled_ref)
+        ref = as_codec_refuses(std::move(ref), *enabled_ref, mode, held);
+      if (mode == Mode::WarnOnly && !ref.ok) ++tally.refused;
       if (codec.ok != ref.ok || codec.errors != ref.errors || codec.warnings != ref.warnings) {
         mismatch(text, mode, "different results", codec, ref);
         continue;
@@ -516,8 +578,8 @@ inline Tally compare_with_validator(const Schema& schema, std::uint64_t seed, st
 
 /// Prints the tally; no mismatch, and enough valid and invalid documents to mean something.
 inline void report(const char* shape, const Tally& t) {
-  std::printf("%s: %zu documents, %zu valid (enabled), %zu not JSON, %zu mismatches\n", shape, t.documents, t.valid,
-              t.invalid_json, t.mismatches);
+  std::printf("%s: %zu documents, %zu valid (enabled), %zu not JSON, %zu refused (warn_only), %zu mismatches\n", shape,
+              t.documents, t.valid, t.invalid_json, t.refused, t.mismatches);
   EXPECT_EQ(t.mismatches, 0u);
   EXPECT_GT(t.valid, t.documents / 20) << "the generator should produce valid documents too";
   EXPECT_GT(t.documents - t.valid - t.invalid_json, t.documents / 10) << "and invalid ones";

@@ -34,20 +34,28 @@ void Decoder::error(std::string message) {
   if (reporting()) adopt_error({path(), std::move(message)});
 }
 
+void Decoder::refuse(std::string message) {
+  if (optimistic_) return surprise();
+  adopt_error({path(), std::move(message)}, true);
+}
+
 void Decoder::warn(std::string message) {
   if (optimistic_) return surprise();
   if (reporting()) warnings_.push_back({path(), std::move(message)});
 }
 
-void Decoder::adopt_error(Issue issue) {
+void Decoder::adopt_error(Issue issue, bool refusal) {
   if (optimistic_) return surprise();
-  if (!reporting()) return;
-  if (mode_ == Mode::WarnOnly && !trial_) {
+  if (!reporting() && !refusal) return;
+  if (mode_ == Mode::WarnOnly && !trial_ && !refusal) {
     warnings_.push_back(std::move(issue));
   } else {
     errors_.push_back(std::move(issue));
+    refusals_.push_back(refusal);
   }
 }
+
+bool Decoder::refused() const { return std::find(refusals_.begin(), refusals_.end(), true) != refusals_.end(); }
 
 void Decoder::adopt_warning(Issue issue) {
   if (optimistic_) return surprise();
@@ -78,14 +86,15 @@ void Decoder::reorder(Mark from, std::vector<Span>& spans) {
     if (spans[a].key != spans[b].key) return spans[a].key < spans[b].key;
     return a < b;
   });
-  auto rebuild = [&](std::vector<Issue>& issues, std::size_t Mark::*at) {
-    std::vector<Issue> tail;
+  auto rebuild = [&](auto& issues, std::size_t Mark::*at) {
+    std::vector<typename std::remove_reference_t<decltype(issues)>::value_type> tail;
     for (std::size_t i : order)
       for (std::size_t k = spans[i].begin.*at; k < spans[i].end.*at; ++k) tail.push_back(std::move(issues[k]));
     issues.resize(from.*at);
-    for (auto& issue : tail) issues.push_back(std::move(issue));
+    for (auto&& issue : tail) issues.push_back(std::move(issue));
   };
   rebuild(errors_, &Mark::errors);
+  rebuild(refusals_, &Mark::errors);
   rebuild(warnings_, &Mark::warnings);
 }
 

@@ -99,7 +99,9 @@ std::optional<bool> decode_root(std::string_view text, bool object_only, RootDec
 
 Validation finish(Decoder& d, bool decoded) {
   Validation r;
-  r.ok = d.mode() == Mode::WarnOnly || d.mode() == Mode::Disabled || (decoded && d.errors().empty());
+  // In WarnOnly and Disabled only refusals are errors (Decoder::refuse): the rest goes on.
+  const bool lenient = d.mode() == Mode::WarnOnly || d.mode() == Mode::Disabled;
+  r.ok = (decoded || lenient) && d.errors().empty();
   r.errors = d.take_errors();
   r.warnings = d.take_warnings();
   return r;

@@ -89,14 +89,17 @@ void report_duplicates(Decoder& d, const std::vector<std::pair<std::size_t, std:
   }
 }
 
-bool union_outcome(Decoder& d, Decoder* coerced, Decoder* closest, std::string_view raw, const std::string& type_name) {
+bool union_outcome(Decoder& d, Decoder* coerced, Decoder* closest, std::string_view raw, const std::string& type_name,
+                   bool refused) {
   if (coerced) {
     for (auto& w : coerced->take_warnings()) d.adopt_warning(std::move(w));
     return true;
   }
   if (closest) {
     for (auto& w : closest->take_warnings()) d.adopt_warning(std::move(w));
-    for (auto& e : closest->take_errors()) d.adopt_error(std::move(e));
+    const std::vector<bool> refusals = closest->refusals();
+    auto errors = closest->take_errors();
+    for (std::size_t i = 0; i < errors.size(); ++i) d.adopt_error(std::move(errors[i]), refusals[i]);
     return false;
   }
   nlohmann::json got;
@@ -104,7 +107,11 @@ bool union_outcome(Decoder& d, Decoder* coerced, Decoder* closest, std::string_v
     got = given(d, v);
     return true;
   });
-  d.error(coercion::expected(type_name, got));
+  if (refused) {
+    d.refuse(coercion::expected(type_name, got));
+  } else {
+    d.error(coercion::expected(type_name, got));
+  }
   return false;
 }
 

@@ -14,11 +14,15 @@ namespace detail {
 
 namespace {
 
-// Records the outcome's warning or error; whether it is usable.
+// Records the outcome's warning or error (a refusal as one); whether it is usable.
 template <class T>
 bool settle(Decoder& d, coercion::Outcome<T>& r) {
   if (r.verdict == coercion::Verdict::Failed) {
-    d.error(std::move(r.message));
+    if (r.refused) {
+      d.refuse(std::move(r.message));
+    } else {
+      d.error(std::move(r.message));
+    }
     return false;
   }
   if (r.verdict == coercion::Verdict::Coerced) d.warn(std::move(r.message));
@@ -37,25 +41,34 @@ std::vector<nlohmann::json> enum_values(std::span<const std::string_view> names)
 bool int_outside(Decoder& d, std::int64_t value, bool is_unsigned, std::int64_t min, std::uint64_t max) {
   // Unsigned types are [:and :int [:>= 0]]: a negative value fails that refinement first. Types
   // narrower than 32 bits are [:and :int [:>= min] [:<= max]] (ptc-gen's schemas show their range).
+  // Whichever the message, the type cannot hold the value: refused in every mode.
   static const Schema non_negative = Schema::refinement(Refine::Ge, std::int64_t{0});
   if (is_unsigned && value < 0) {
-    d.error(*coercion::refinement_error(non_negative, value));
+    d.refuse(*coercion::refinement_error(non_negative, value));
   } else if (coercion::range_in_schema(max)) {
     const bool below = value < min;
     const Schema bound =
         Schema::refinement(below ? Refine::Ge : Refine::Le, below ? min : static_cast<std::int64_t>(max));
-    d.error(*coercion::refinement_error(bound, value));
+    d.refuse(*coercion::refinement_error(bound, value));
   } else {
-    d.error(coercion::expected("int in range " + coercion::int_range(min, max), value));
+    d.refuse(coercion::expected("int in range " + coercion::int_range(min, max), value));
   }
   return false;
 }
 
-bool decode_int(Decoder& d, Value& v, bool is_unsigned, std::int64_t min, std::uint64_t max, std::int64_t& out) {
-  auto r = coercion::to_int(given(d, v), d.coercing());
+bool decode_int(Decoder& d, Value& v, bool is_unsigned, std::int64_t min, std::uint64_t max, std::int64_t& out,
+                bool fit) {
+  const nlohmann::json number = given(d, v);
+  auto r = coercion::to_int(number, d.coercing());
+  // An integral float (`300.0`) is a plain type error where the type holds its value, and refused where
+  // it does not (for a uint8_t), with the same message.
+  if (r.verdict == coercion::Verdict::Failed && !r.refused && number.is_number_float()) {
+    const double x = number.get<double>();
+    r.refused = x < static_cast<double>(min) || x > static_cast<double>(max);
+  }
   if (!settle(d, r)) return false;
   const bool fits = r.value >= min && (r.value < 0 || static_cast<std::uint64_t>(r.value) <= max);
-  if (!fits) return int_outside(d, r.value, is_unsigned, min, max);
+  if (fit && !fits) return int_outside(d, r.value, is_unsigned, min, max);
   out = r.value;
   return true;
 }
@@ -63,7 +76,7 @@ bool decode_int(Decoder& d, Value& v, bool is_unsigned, std::int64_t min, std::u
 bool float_outside(Decoder& d, double value, double max) {
   char bound[32];
   std::snprintf(bound, sizeof bound, "%g", max);
-  d.error(coercion::expected(std::string("float within +/-") + bound, value));
+  d.refuse(coercion::expected(std::string("float within +/-") + bound, value));
   return false;
 }
 
@@ -95,13 +108,17 @@ bool enum_mismatch(Decoder& d, Value& v, std::span<const std::string_view> names
 
 }  // namespace detail
 
-bool check(Decoder& d, const Schema& constraint, const nlohmann::json& decoded) {
+bool check(Decoder& d, const Schema& constraint, const nlohmann::json& decoded, bool held) {
   auto noted = d.take_noted_integer();
   const nlohmann::json& value = noted && decoded.is_number_float() && *noted == decoded ? *noted : decoded;
   if (value.is_null()) return true;
   auto refine = [&](const Schema& r) {
     auto message = coercion::refinement_error(r, value);
-    if (message) d.error(std::move(*message));
+    if (message && held) {
+      d.error(std::move(*message));
+    } else if (message) {
+      d.refuse(std::move(*message));
+    }
     return !message;
   };
   if (constraint.kind() == Kind::Refinement) return refine(constraint);

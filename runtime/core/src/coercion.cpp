@@ -156,26 +156,28 @@ Outcome<std::int64_t> to_int(const nlohmann::json& v, bool coercing) {
   if (v.is_number_unsigned()) {
     if (v.get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
       return {Verdict::Exact, static_cast<std::int64_t>(v.get<std::uint64_t>()), {}};
-    return {Verdict::Failed, 0, out_of_int64(v)};
+    return {Verdict::Failed, 0, out_of_int64(v), true};
   }
   if (v.is_number_float()) {
     // An integral float such as 1e19 beyond int64: say the range rather than a bare "expected int".
+    // Only an integral float within int64 (42.0) is a plain type error: an int64 holds its value.
     double d = v.get<double>();
     if (std::isfinite(d) && std::trunc(d) == d && (d <= -9223372036854775808.0 || d >= 9223372036854775808.0))
-      return {Verdict::Failed, 0, out_of_int64(v)};
+      return {Verdict::Failed, 0, out_of_int64(v), true};
+    return {Verdict::Failed, 0, expected("int", v), !is_whole(d)};
   }
   if (v.is_string() && coercing) {
     const auto& s = v.get_ref<const std::string&>();
     auto r = int_from_string(s);
     if (r.status == Status::Ok) return {Verdict::Coerced, r.value, coerced(s, "int")};
-    if (r.status == Status::OutOfRange) return {Verdict::Failed, 0, out_of_int64(v)};
+    if (r.status == Status::OutOfRange) return {Verdict::Failed, 0, out_of_int64(v), true};
   }
   return {Verdict::Failed, 0, expected("int", v)};
 }
 
 Outcome<double> to_float(const nlohmann::json& v, bool coercing) {
   if (v.is_number_float()) {
-    if (!std::isfinite(v.get<double>())) return {Verdict::Failed, 0, expected("finite float", v)};
+    if (!std::isfinite(v.get<double>())) return {Verdict::Failed, 0, expected("finite float", v), true};
     return {Verdict::Exact, v.get<double>(), {}};
   }
   if (v.is_number()) return {Verdict::Exact, v.get<double>(), {}};  // int -> float widening is silent

@@ -82,6 +82,7 @@ class Walker {
   }
 
   std::vector<Issue> errors;
+  std::vector<bool> refusals;  // one per error: a refusal (a union adopts its closest's with their flags)
   std::vector<Issue> warnings;
   /// The value walked is the caller's to consume: parts that pass through unchanged are moved to the
   /// result instead of copied, and lists are coerced where they stand. Never in trial walks, which
@@ -109,9 +110,30 @@ class Walker {
     return false;
   }
 
-  void error(std::string message) { adopt(Issue{format_path(path_), std::move(message)}); }
+  // A number the type cannot hold (coercion::Outcome::refused): an error in every mode.
+  bool refuse(std::string message, const json& v, json* out) {
+    adopt(Issue{format_path(path_), std::move(message)}, true);
+    if (out) *out = v;
+    return false;
+  }
 
-  void warn(std::string message) { warnings.push_back({format_path(path_), std::move(message)}); }
+  // A scalar rule's failure: refused, or an ordinary error.
+  template <class T>
+  bool failed(coercion::Outcome<T>& r, const json& v, json* out) {
+    return r.refused ? refuse(std::move(r.message), v, out) : fail(std::move(r.message), v, out);
+  }
+
+  void error(std::string message) {
+    if (recording()) adopt(Issue{format_path(path_), std::move(message)});
+  }
+
+  void warn(std::string message) {
+    if (recording()) warnings.push_back({format_path(path_), std::move(message)});
+  }
+
+  // In Disabled mode (input direction) only refusals are recorded: the walk looks for numbers the types
+  // cannot hold and reports nothing else. Trials record everything, so that their caller can judge.
+  bool recording() const { return trial_ || options_.mode != Mode::Disabled; }
 
   // A list or map given as its JSON text (coercion::container_from_text), with the warning.
   std::optional<json> from_text(const Schema& s, const std::string& text) {
@@ -133,7 +155,7 @@ class Walker {
 
   bool integer(const json& v, json* out) {
     auto r = coercion::to_int(v, coercing());
-    if (r.verdict == coercion::Verdict::Failed) return fail(std::move(r.message), v, out);
+    if (r.verdict == coercion::Verdict::Failed) return failed(r, v, out);
     if (r.verdict == coercion::Verdict::Coerced) warn(std::move(r.message));
     if (out) *out = r.value;
     return true;
@@ -141,7 +163,7 @@ class Walker {
 
   bool number(const json& v, json* out) {
     auto r = coercion::to_float(v, coercing());
-    if (r.verdict == coercion::Verdict::Failed) return fail(std::move(r.message), v, out);
+    if (r.verdict == coercion::Verdict::Failed) return failed(r, v, out);
     if (r.verdict == coercion::Verdict::Coerced) warn(std::move(r.message));
     // int -> float widening: in the input direction the value becomes a float.
     if (out) *out = r.verdict == coercion::Verdict::Exact && !v.is_number_float() && !coercing() ? v : json(r.value);
@@ -309,11 +331,13 @@ class Walker {
     coercion::UnionChoice choice;
     std::optional<Walker> coerced, closest;
     json coerced_value;
+    bool refused = false;  // an alternative refused a number: the union cannot hold the value either
     for (const auto& alt : s.children()) {
       Walker trial(lenient, path_);
       trial.trial_ = true;
       json value;
       bool ok = trial.walk(alt, v, out ? &value : nullptr);
+      refused = refused || std::find(trial.refusals.begin(), trial.refusals.end(), true) != trial.refusals.end();
       bool detailed = (coercion::family(alt) & kind) && coercion::detailed(alt);
       switch (choice.offer(ok, !trial.warnings.empty(), detailed, trial.errors.size())) {
         case coercion::UnionChoice::Take::Exact:
@@ -328,25 +352,32 @@ class Walker {
       }
     }
     if (coerced) {
-      for (auto& w : coerced->warnings) warnings.push_back(std::move(w));
+      if (recording())
+        for (auto& w : coerced->warnings) warnings.push_back(std::move(w));
       if (out) *out = std::move(coerced_value);
       return true;
     }
     if (closest) {
-      for (auto& w : closest->warnings) warnings.push_back(std::move(w));
-      for (auto& e : closest->errors) adopt(std::move(e));
+      if (recording())
+        for (auto& w : closest->warnings) warnings.push_back(std::move(w));
+      for (std::size_t i = 0; i < closest->errors.size(); ++i)
+        if (closest->refusals[i] || recording()) adopt(std::move(closest->errors[i]), closest->refusals[i]);
       if (out) *out = v;
       return false;
     }
-    return fail(coercion::expected(type_name(s), v), v, out);
+    std::string message = coercion::expected(type_name(s), v);
+    return refused ? refuse(std::move(message), v, out) : fail(std::move(message), v, out);
   }
 
-  // An error found by a trial walk, reported as this walker reports its own.
-  void adopt(Issue issue) {
-    if (options_.mode == Mode::WarnOnly && !trial_) {
+  // An error, or one found by a trial walk, reported as this walker reports its own: in WarnOnly as a
+  // warning, unless it is a refusal (in the input direction), which stays an error in every mode.
+  void adopt(Issue issue, bool refusal = false) {
+    refusal = refusal && options_.direction == Direction::Input;
+    if (options_.mode == Mode::WarnOnly && !trial_ && !refusal) {
       warnings.push_back(std::move(issue));
     } else {
       errors.push_back(std::move(issue));
+      refusals.push_back(refusal);
     }
   }
 
@@ -386,19 +417,22 @@ class Walker {
 
 Validation run(const Schema& schema, const json& value, ValidateOptions options, bool build, bool consume = false) {
   Validation r;
-  if (options.mode == Mode::Disabled) {
+  const bool disabled = options.mode == Mode::Disabled;
+  if (disabled && options.direction == Direction::Output) {
     if (build) r.value = consume ? std::move(const_cast<json&>(value)) : value;
     return r;
   }
+  // Disabled input is walked for the numbers its types cannot hold only, and passes through untouched.
   Walker w(options);
-  w.consume = consume;
+  w.consume = consume && !disabled;  // disabled input is only looked at, and passes through whole
   json out;
-  bool ok = w.walk(schema, value, build ? &out : nullptr);
+  bool ok = w.walk(schema, value, build && !disabled ? &out : nullptr);
   r.ok = ok && w.errors.empty();
-  if (options.mode == Mode::WarnOnly) r.ok = true;
+  // In the lenient modes only refusals are errors (docs/validation.md, "Numbers a type cannot hold").
+  if (options.mode == Mode::WarnOnly || disabled) r.ok = w.errors.empty();
   r.errors = std::move(w.errors);
   r.warnings = std::move(w.warnings);
-  if (build) r.value = std::move(out);
+  if (build) r.value = disabled ? (consume ? std::move(const_cast<json&>(value)) : value) : std::move(out);
   return r;
 }
 

@@ -84,9 +84,10 @@ template <> struct StructTraits<::ptc_gen::weather::detail::forecast_args> {
       case 0: return Codec<std::string>::decode(d, v, out.city);
       case 1: {
         std::int64_t wide = 0;
-        if (!Codec<std::int64_t>::decode(d, v, wide)) return false;
-        const bool checked = check(d, constraint_days(), to_json_value(wide));
-        if (!std::in_range<int>(wide)) return checked && detail::int_outside(d, wide, false, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+        if (!detail::decode_wide<int>(d, v, wide)) return false;
+        const bool fits = std::in_range<int>(wide);
+        const bool checked = check(d, constraint_days(), to_json_value(wide), fits);
+        if (!fits) return checked && detail::int_outside(d, wide, false, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
         out.days = static_cast<int>(wide);
         return checked;
       }

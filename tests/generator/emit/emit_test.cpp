@@ -92,9 +92,10 @@ TEST(EmitSourceFile, ArgsStructsHoldOwnedValues) {
                              "{\"limit\", false, true}}};\n"));
   EXPECT_THAT(cpp, HasSubstr("      case 1: {\n"
                              "        std::int64_t wide = 0;\n"
-                             "        if (!Codec<std::int64_t>::decode(d, v, wide)) return false;\n"
-                             "        const bool checked = check(d, constraint_limit(), to_json_value(wide));\n"
-                             "        if (!std::in_range<int>(wide)) return checked && detail::int_outside(d, wide, "
+                             "        if (!detail::decode_wide<int>(d, v, wide)) return false;\n"
+                             "        const bool fits = std::in_range<int>(wide);\n"
+                             "        const bool checked = check(d, constraint_limit(), to_json_value(wide), fits);\n"
+                             "        if (!fits) return checked && detail::int_outside(d, wide, "
                              "false, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());\n"
                              "        out.limit = static_cast<int>(wide);\n"
                              "        return checked;\n"
@@ -163,13 +164,15 @@ TEST(EmitSourceFile, SpansOptionalChecksAndRenames) {
       cpp,
       HasSubstr(
           "{\"text\", false, false}, {\"limit\", false, true}, {\"ids\", false, false}, {\"since\", true, false}"));
-  EXPECT_THAT(cpp, HasSubstr("      case 3: {\n"
-                             "        std::optional<std::int64_t> read;\n"
-                             "        const bool decoded = Codec<std::optional<std::int64_t>>::decode(d, v, read);\n"
-                             "        out.since.reset();\n"
-                             "        if (!decoded || !read) return decoded;\n"
-                             "        const std::int64_t wide = *read;\n"
-                             "        const bool checked = check(d, constraint_since(), to_json_value(wide));\n"));
+  EXPECT_THAT(cpp,
+              HasSubstr("      case 3: {\n"
+                        "        std::optional<std::int64_t> read;\n"
+                        "        const bool decoded = detail::decode_wide<int>(d, v, read);\n"
+                        "        out.since.reset();\n"
+                        "        if (!decoded || !read) return decoded;\n"
+                        "        const std::int64_t wide = *read;\n"
+                        "        const bool fits = std::in_range<int>(wide);\n"
+                        "        const bool checked = check(d, constraint_since(), to_json_value(wide), fits);\n"));
   EXPECT_THAT(cpp, HasSubstr("        out.since = static_cast<int>(wide);\n        return checked;\n      }\n"));
   EXPECT_THAT(cpp, HasSubstr("::shop::search(std::string_view(args.query), std::move(args.limit), "
                              "std::span<const int>(args.ids), std::move(args.since))"));
@@ -192,11 +195,14 @@ TEST(EmitSourceFile, CheckedIntegersAreReadWideThenFitTheirType) {
   EXPECT_THAT(cpp, HasSubstr("      case 0: return Codec<std::int64_t>::decode(d, v, out.id) && check(d, "
                              "constraint_id(), to_json_value(out.id));\n"));
   EXPECT_THAT(cpp, HasSubstr("R\"ptc([:and :int [:>= 1] [:<= 10]])ptc\""));
-  EXPECT_THAT(cpp, HasSubstr("        if (!std::in_range<unsigned char>(wide)) return checked && "
+  EXPECT_THAT(cpp, HasSubstr("        const bool fits = std::in_range<unsigned char>(wide);\n"
+                             "        const bool checked = check(d, constraint_votes(), to_json_value(wide), fits);\n"
+                             "        if (!fits) return checked && "
                              "detail::int_outside(d, wide, true, std::numeric_limits<unsigned char>::min(), "
                              "std::numeric_limits<unsigned char>::max());\n"
                              "        out.votes = static_cast<unsigned char>(wide);\n"));
-  EXPECT_THAT(cpp, HasSubstr("        out.boxed.reset();\n"));
+  EXPECT_THAT(cpp, HasSubstr("        const bool decoded = detail::decode_wide<unsigned int>(d, v, read);\n"
+                             "        out.boxed.reset();\n"));
   EXPECT_THAT(cpp, HasSubstr("        out.boxed = std::make_unique<unsigned int>(static_cast<unsigned int>(wide));\n"));
 }
 

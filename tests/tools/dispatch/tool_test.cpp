@@ -1,5 +1,6 @@
 // ptc::Tool (name, description and example rules, make_tool, with_description) and ptc::ToolResult
 // (factories, render, firewall). The dispatch pipeline is covered by dispatch_test.cpp.
+#include <cmath>
 #include <functional>
 #include <map>
 #include <optional>
@@ -681,6 +682,60 @@ TEST(JsonHandlerArguments, AMissingRequiredParameterIsRefusedOrReadsAsNull) {
         << ptc::mode_name(mode);
   }
   EXPECT_EQ(seen, (std::vector<nlohmann::json>{nullptr, nullptr}));
+}
+
+// The documented handler style reads `args["n"].get<std::int64_t>()`: on 1e300 that is undefined
+// behaviour, on 2.9 a truncation. A number the declared type cannot hold therefore fails the call with
+// its path in every mode, warn_only and disabled included, and the handler never runs on it; what the
+// lenient modes let through otherwise still reaches it.
+TEST(JsonHandlerArguments, ANumberTheTypeCannotHoldNeverReachesTheHandler) {
+  int runs = 0;
+  auto tool = ptc::make_tool("book", "Book rooms.", "(city :string, rooms :int, nights [:int]?, rate :float?) -> :nil",
+                             [&](const nlohmann::json& args, ptc::ToolContext&) {
+                               ++runs;
+                               (void)args["rooms"].get<std::int64_t>();
+                               return ptc::ToolResult<nlohmann::json>::ok(nullptr);
+                             });
+  ptc::ToolRegistry registry;
+  registry.add(tool);
+  const std::string range = "expected int in range -9223372036854775808..9223372036854775807, got ";
+  const std::vector<std::pair<nlohmann::json, std::string>> calls{
+      {{{"city", "Oslo"}, {"rooms", 1e300}}, "rooms: " + range + "float 1e+300"},
+      {{{"city", "Oslo"}, {"rooms", -1e300}}, "rooms: " + range + "float -1e+300"},
+      {{{"city", "Oslo"}, {"rooms", 18446744073709551615ull}}, "rooms: " + range + "int 18446744073709551615"},
+      {{{"city", "Oslo"}, {"rooms", 2.9}}, "rooms: expected int, got float 2.9"},
+      {{{"city", "Oslo"}, {"rooms", 2}, {"nights", {1, 0.5}}}, "nights[1]: expected int, got float 0.5"},
+      {{{"city", "Oslo"}, {"rooms", NAN}}, "rooms: expected int, got float NaN"},
+      {{{"city", "Oslo"}, {"rooms", 2}, {"rate", INFINITY}}, "rate: expected finite float, got float Infinity"},
+  };
+  for (ptc::Mode mode : {ptc::Mode::Enabled, ptc::Mode::WarnOnly, ptc::Mode::Strict, ptc::Mode::Disabled}) {
+    for (const auto& [args, issue] : calls) {
+      SCOPED_TRACE(std::string(ptc::mode_name(mode)) + " " + args.dump());
+      ptc::Session session;
+      ptc::DispatchOptions options;
+      options.mode = mode;
+      auto out = registry.dispatch(session, ptc::ToolCall{"c", "book", args}, options);
+      EXPECT_EQ(out.status, ptc::CallStatus::InvalidArguments);
+      EXPECT_EQ(out.result.message, "Tool validation errors:\n- " + issue);
+      // The same arguments as text, as a model sends them (NaN and infinities have no text).
+      if (args.dump().find("null") != std::string::npos) continue;
+      auto text = registry.dispatch(session, ptc::ToolCall{"c", "book", args.dump()}, options);
+      EXPECT_EQ(text.status, ptc::CallStatus::InvalidArguments);
+      EXPECT_EQ(text.result.message, out.result.message);
+    }
+  }
+  EXPECT_EQ(runs, 0);
+  // The leniency of warn_only and disabled is otherwise what it was: an integral float, an unknown
+  // argument, a type error elsewhere, a missing optional one.
+  for (ptc::Mode mode : {ptc::Mode::WarnOnly, ptc::Mode::Disabled}) {
+    ptc::Session session;
+    ptc::DispatchOptions options;
+    options.mode = mode;
+    auto out = registry.dispatch(
+        session, ptc::ToolCall{"c", "book", nlohmann::json{{"city", 5}, {"rooms", 3.0}, {"extra", 2.9}}}, options);
+    EXPECT_EQ(out.status, ptc::CallStatus::Succeeded) << ptc::mode_name(mode) << ": " << out.result.message;
+  }
+  EXPECT_EQ(runs, 2);
 }
 
 TEST(JsonHandlerArguments, AMisspelledArgumentIsIgnoredWithASuggestion) {

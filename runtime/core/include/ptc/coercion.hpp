@@ -74,10 +74,17 @@ struct Outcome {
   Verdict verdict = Verdict::Failed;
   T value{};
   std::string message;
+  /// Failed because the value is a number (or a string read as one) that the type cannot hold exactly:
+  /// out of its range, fractional for an integer, not finite. Such an error holds in every mode, even
+  /// warn_only and disabled, in the input direction (docs/validation.md, "Numbers a type cannot hold"):
+  /// no tool function may receive a wrapped, truncated or undefined conversion of it.
+  bool refused = false;
 };
 /// `:int` (int64). `coercing`: strings may be read as numbers (the input direction outside Strict).
+/// Refused: an integer beyond int64, a fractional or non-finite float, an integral float beyond int64,
+/// a string of digits beyond int64. An integral float within int64 (`42.0`) is a plain failure.
 Outcome<std::int64_t> to_int(const nlohmann::json& value, bool coercing);
-/// `:float`: finite floats, and integers widened silently.
+/// `:float`: finite floats, and integers widened silently. Refused: NaN and the infinities.
 Outcome<double> to_float(const nlohmann::json& value, bool coercing);
 /// `:bool`.
 Outcome<bool> to_bool(const nlohmann::json& value, bool coercing);

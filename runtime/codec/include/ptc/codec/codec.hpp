@@ -102,8 +102,10 @@ bool decode_fields(Decoder& d, Value& v, std::span<const FieldInfo> fields, cons
 /// Checks `value` (already decoded) against the refinements of `constraint`, an `[:and T refinements...]`
 /// schema from PTC_RANGE / PTC_PATTERN, with the validator's messages; T itself is not checked again.
 /// Call it only when the decode succeeded: the validator skips refinements when T fails. A null value
-/// (an empty optional) passes, as [:maybe [:and ...]] lets null through.
-bool check(Decoder& d, const Schema& constraint, const nlohmann::json& value);
+/// (an empty optional) passes, as [:maybe [:and ...]] lets null through. `held`: whether the C++ type
+/// holds `value` (an integer read wider than its type, as ptc-gen's code reads a checked one); when it
+/// does not, a failed refinement is refused (Decoder::refuse) rather than an ordinary error.
+bool check(Decoder& d, const Schema& constraint, const nlohmann::json& value, bool held = true);
 
 /// Encodes `value` as JSON text.
 template <class T>

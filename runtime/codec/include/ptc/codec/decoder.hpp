@@ -65,14 +65,28 @@ class Decoder {
   /// Records an error at the current path. In WarnOnly mode (outside trials) it is recorded as a
   /// warning, as the validator does.
   void error(std::string message);
+  /// Records an error that holds in every mode, WarnOnly and Disabled included: a number the C++ type
+  /// cannot hold (out of its range, fractional for an integer, past float's range), which no function
+  /// may run on (docs/codecs.md, "Modes").
+  void refuse(std::string message);
   void warn(std::string message);
-  /// Takes over an issue a trial decoder found: an error as error() records one, a warning as is.
-  void adopt_error(Issue issue);
+  /// Takes over an issue a trial decoder found: an error as error() records one (as refuse() does when
+  /// `refusal`), a warning as is.
+  void adopt_error(Issue issue, bool refusal = false);
   void adopt_warning(Issue issue);
+  /// One flag per error, in the same order: whether it is a refusal (refuse(), or adopt_error with
+  /// `refusal`). A union adopts its closest alternative's errors with their flags.
+  const std::vector<bool>& refusals() const { return refusals_; }
+  /// Whether any error is a refusal: a union whose alternatives all failed, one of them refusing a
+  /// number, cannot hold the value either.
+  bool refused() const;
 
   const std::vector<Issue>& errors() const { return errors_; }
   const std::vector<Issue>& warnings() const { return warnings_; }
-  std::vector<Issue> take_errors() { return std::move(errors_); }
+  std::vector<Issue> take_errors() {
+    refusals_.clear();
+    return std::move(errors_);
+  }
   std::vector<Issue> take_warnings() { return std::move(warnings_); }
 
   /// A decoder for trying one alternative of a variant, as the validator tries one: same path and
@@ -156,6 +170,7 @@ class Decoder {
   std::array<Segment, kInlinePath> path_;
   std::vector<Segment> deep_path_;
   std::vector<Issue> errors_;
+  std::vector<bool> refusals_;  // one per error
   std::vector<Issue> warnings_;
   std::optional<nlohmann::json> noted_integer_;
 };

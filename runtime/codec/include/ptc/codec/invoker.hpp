@@ -2,6 +2,7 @@
 // What generated registration code builds tools from: an invoker that decodes the arguments straight
 // from JSON text into the tool's Args struct, runs the C++ function, and encodes its result.
 
+#include <cmath>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -30,6 +31,9 @@ struct IsExpected<std::expected<T, E>> : std::true_type {};
 #endif
 /// A failed call whose message is the error's JSON: a string as it is, anything else compact.
 ToolResult<LazyJson> error_result(const nlohmann::json& error);
+/// The first NaN or infinity in `value`, at `path`, as the error that refuses it: no JSON text holds
+/// one (its text would say null), and no function may run on it in any mode.
+std::optional<Issue> non_finite(const nlohmann::json& value, const std::string& path = {});
 /// `value` as a result value: the text TextWriter writes, or, when the C++ value holds something its
 /// type does not describe (an enum value that is no enumerator), its JSON, which dispatch checks.
 template <class T>
@@ -64,13 +68,15 @@ class Invoker final : public ToolInvoker {
   using Call = std::function<ToolResult<LazyJson>(Args& args, ToolContext& context)>;
   explicit Invoker(Call call) : call_(std::move(call)) {}
 
-  /// From parsed JSON (dispatch parsed the arguments already): encodes to text and decodes.
+  /// From parsed JSON (dispatch parsed the arguments already): encodes to text and decodes. A NaN or an
+  /// infinity (which a program, not a JSON text, can put there) is refused in every mode.
   Prepared prepare(const nlohmann::json& arguments, Mode mode) const override {
     try {
+      if (auto bad = detail::non_finite(arguments)) return refused(std::move(*bad));
       if (auto p = decode(compact_text(arguments), mode)) return std::move(*p);
-      return refused(coercion::expected("map", arguments));
+      return refused({std::string(coercion::kRootPath), coercion::expected("map", arguments)});
     } catch (const InvalidJson& e) {
-      return refused(e.what());  // nesting that ptc::parse_json would have refused
+      return refused({std::string(coercion::kRootPath), e.what()});  // nesting that ptc::parse_json would have refused
     }
   }
   /// From JSON text, without building a DOM. nullopt when the text is not a JSON object, or not JSON
@@ -128,10 +134,10 @@ class Invoker final : public ToolInvoker {
     return to_text(args);
   }
 
-  static Prepared refused(std::string message) {
+  static Prepared refused(Issue issue) {
     Prepared p;
     p.validation.ok = false;
-    p.validation.errors.push_back({std::string(coercion::kRootPath), std::move(message)});
+    p.validation.errors.push_back(std::move(issue));
     return p;
   }
 
@@ -167,6 +173,19 @@ inline ToolResult<LazyJson> void_result() { return ToolResult<LazyJson>::ok(Lazy
 
 inline ToolResult<LazyJson> detail::error_result(const nlohmann::json& error) {
   return ToolResult<LazyJson>::error(plain_text(error));
+}
+
+inline std::optional<Issue> detail::non_finite(const nlohmann::json& value, const std::string& path) {
+  if (value.is_number_float() && !std::isfinite(value.get<double>()))
+    return Issue{path.empty() ? std::string(coercion::kRootPath) : path, coercion::expected("finite number", value)};
+  if (value.is_object()) {
+    for (auto it = value.begin(); it != value.end(); ++it)
+      if (auto bad = non_finite(it.value(), coercion::key_path(path, it.key()))) return bad;
+  } else if (value.is_array()) {
+    for (std::size_t i = 0; i < value.size(); ++i)
+      if (auto bad = non_finite(value[i], coercion::index_path(path, i))) return bad;
+  }
+  return std::nullopt;
 }
 
 }  // namespace ptc::codec

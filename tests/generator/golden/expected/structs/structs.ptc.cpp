@@ -73,9 +73,10 @@ template <> struct StructTraits<::golden::structs::Customer> {
       case 3: return Codec<std::optional<::golden::structs::Address>>::decode(d, v, out.billing);
       case 4: {
         std::int64_t wide = 0;
-        if (!Codec<std::int64_t>::decode(d, v, wide)) return false;
-        const bool checked = check(d, constraint_age(), to_json_value(wide));
-        if (!std::in_range<int>(wide)) return checked && detail::int_outside(d, wide, false, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+        if (!detail::decode_wide<int>(d, v, wide)) return false;
+        const bool fits = std::in_range<int>(wide);
+        const bool checked = check(d, constraint_age(), to_json_value(wide), fits);
+        if (!fits) return checked && detail::int_outside(d, wide, false, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
         out.age = static_cast<int>(wide);
         return checked;
       }
@@ -218,9 +219,10 @@ template <> struct StructTraits<::ptc_gen::structs::detail::list_customers_args>
       case 0: return Codec<long>::decode(d, v, out.offset) && check(d, constraint_offset(), to_json_value(out.offset));
       case 1: {
         std::int64_t wide = 0;
-        if (!Codec<std::int64_t>::decode(d, v, wide)) return false;
-        const bool checked = check(d, constraint_limit(), to_json_value(wide));
-        if (!std::in_range<int>(wide)) return checked && detail::int_outside(d, wide, false, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
+        if (!detail::decode_wide<int>(d, v, wide)) return false;
+        const bool fits = std::in_range<int>(wide);
+        const bool checked = check(d, constraint_limit(), to_json_value(wide), fits);
+        if (!fits) return checked && detail::int_outside(d, wide, false, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
         out.limit = static_cast<int>(wide);
         return checked;
       }

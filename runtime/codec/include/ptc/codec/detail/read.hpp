@@ -189,8 +189,11 @@ void skip(Decoder& d, Value& v);
 /// Reads the value to its end; records `expected <what>, got <value>`; returns false.
 bool fail(Decoder& d, Value& v, std::string_view what);
 
-/// Slow paths of the scalar codecs: the value is not of the exact JSON kind.
-bool decode_int(Decoder& d, Value& v, bool is_unsigned, std::int64_t min, std::uint64_t max, std::int64_t& out);
+/// Slow paths of the scalar codecs: the value is not of the exact JSON kind. `fit`: the value must be
+/// within min..max; without it the caller checks that (an integral float beyond, such as 300.0 for a
+/// uint8_t, is refused all the same).
+bool decode_int(Decoder& d, Value& v, bool is_unsigned, std::int64_t min, std::uint64_t max, std::int64_t& out,
+                bool fit = true);
 /// An int64 read from the JSON that does not fit the C++ type; records the error, returns false.
 bool int_outside(Decoder& d, std::int64_t value, bool is_unsigned, std::int64_t min, std::uint64_t max);
 bool decode_float(Decoder& d, Value& v, double& out);
@@ -303,8 +306,10 @@ void report_duplicates(Decoder& d, const std::vector<std::pair<std::size_t, std:
 /// The value's JSON text, read to its end (and so checked): a union tries it once per alternative.
 std::string_view raw_value(Decoder& d, Value& v);
 /// What a union reports once no alternative matched exactly: the coerced match's warnings (true), or
-/// the closest failure's issues, or `expected <type_name>, got <value>` (false).
-bool union_outcome(Decoder& d, Decoder* coerced, Decoder* closest, std::string_view raw, const std::string& type_name);
+/// the closest failure's issues (its refusals kept as such), or `expected <type_name>, got <value>`
+/// (false), a refusal when `refused` (an alternative refused a number: none holds the value).
+bool union_outcome(Decoder& d, Decoder* coerced, Decoder* closest, std::string_view raw, const std::string& type_name,
+                   bool refused);
 
 /// A callable passed to decode_root without std::function's allocation.
 struct RootDecode {

@@ -6,6 +6,7 @@
 
 #include <concepts>
 #include <limits>
+#include <optional>
 #include <string>
 #include <type_traits>
 
@@ -87,6 +88,33 @@ requires(!std::same_as<T, bool>) struct Codec<T> {
     w.unsigned_integer(value);
   }
 };
+
+namespace detail {
+
+/// How ptc-gen's code reads an integer of type T that has a constraint (PTC_RANGE): as std::int64_t,
+/// as Codec<std::int64_t> reads it, so that the constraint speaks before T's own bounds, which the
+/// caller then checks (int_outside); but an integral float that no T holds (300.0 for a uint8_t) is
+/// refused here, as Codec<T> refuses it.
+template <std::integral T>
+bool decode_wide(Decoder& d, Value& v, std::int64_t& out) {
+  if (v.get_int64().get(out) == simdjson::SUCCESS) return true;
+  return decode_int(d, v, std::is_unsigned_v<T>, std::numeric_limits<T>::min(),
+                    static_cast<std::uint64_t>(std::numeric_limits<T>::max()), out, false);
+}
+/// The same for an optional T: null is an empty optional.
+template <std::integral T>
+bool decode_wide(Decoder& d, Value& v, std::optional<std::int64_t>& out) {
+  if (take_null(v)) {
+    out.reset();
+    return true;
+  }
+  out.emplace();
+  if (decode_wide<T>(d, v, *out)) return true;
+  out.reset();
+  return false;
+}
+
+}  // namespace detail
 
 template <std::floating_point T>
 struct Codec<T> {

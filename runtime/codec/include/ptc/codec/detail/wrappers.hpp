@@ -130,7 +130,7 @@ struct Codec<std::variant<Ts...>> {
     (std::index_sequence_for<Ts...>{});
     if (exact) return true;
     const bool ok = detail::union_outcome(d, tries.coerced ? &*tries.coerced : nullptr,
-                                          tries.closest ? &*tries.closest : nullptr, raw, type_name());
+                                          tries.closest ? &*tries.closest : nullptr, raw, type_name(), tries.refused);
     if (ok) out = std::move(*tries.coerced_value);
     return ok;
   }
@@ -149,6 +149,7 @@ struct Codec<std::variant<Ts...>> {
     coercion::UnionChoice choice;
     std::optional<Decoder> coerced, closest;
     std::optional<V> coerced_value;
+    bool refused = false;  // an alternative refused a number (Decoder::refused)
 
     // Whether alternative I matched exactly (the search stops there).
     template <std::size_t I>
@@ -158,6 +159,7 @@ struct Codec<std::variant<Ts...>> {
       Alt value{};
       const bool ok =
           *detail::decode_root(raw, false, [&](Value& item) { return Codec<Alt>::decode(trial, item, value); });
+      refused = refused || trial.refused();
       const bool detailed = (Codec<Alt>::shape.kinds & kind) && Codec<Alt>::shape.detailed;
       switch (choice.offer(ok, !trial.warnings().empty(), detailed, trial.errors().size())) {
         case coercion::UnionChoice::Take::Exact: out.template emplace<I>(std::move(value)); return true;
