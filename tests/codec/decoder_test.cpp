@@ -7,11 +7,13 @@
 #include <gtest/gtest.h>
 
 #include <ptc/codec/decoder.hpp>
+#include <ptc/limits.hpp>
 
 namespace {
 
 using ptc::Issue;
 using ptc::Mode;
+using ptc::Validation;
 using ptc::codec::Decoder;
 
 TEST(Decoder, AnOptimisticDecoderRecordsNothingButNotesTheSurprise) {
@@ -124,6 +126,86 @@ TEST(Decoder, RefusalsMoveWithTheirErrorsWhenReordered) {
   d.reorder(from, spans);
   EXPECT_EQ(d.errors(), (std::vector<Issue>{{"a", "a ordinary"}, {"b", "b refused"}}));
   EXPECT_EQ(d.refusals(), (std::vector<bool>{false, true}));
+}
+
+// The issues are capped as a Validation's are: the first limits::kStoredIssues of each kind (errors,
+// refusals apart, and warnings) are stored in the order recorded, the rest counted, and the report
+// keeps the first of all the errors with an exact count.
+TEST(Decoder, StoresTheFirstIssuesOfEachKindAndCountsTheRest) {
+  Decoder d(Mode::Enabled);
+  std::vector<Issue> errors, warnings;
+  for (std::size_t i = 0; i < 250; ++i) {
+    d.push(i);
+    const std::string at = "[" + std::to_string(i) + "]";
+    d.warn("w");
+    warnings.push_back({at, "w"});
+    d.error("e");
+    errors.push_back({at, "e"});
+    if (i % 2) {
+      d.refuse("r");
+      errors.push_back({at, "r"});
+    }
+    d.pop();
+  }
+  const std::size_t cap = ptc::limits::kStoredIssues;
+  EXPECT_EQ(d.warnings().size(), cap);
+  EXPECT_EQ(d.errors().size(), 2 * cap) << "the first of each kind";
+  EXPECT_EQ(d.warning_count(), 250u);
+  EXPECT_EQ(d.error_count(), 375u);
+  EXPECT_TRUE(d.refused());
+  Validation v;
+  d.take_report(v);
+  EXPECT_EQ(v.errors, std::vector<Issue>(errors.begin(), errors.begin() + cap));
+  EXPECT_EQ(v.more_errors, 375 - cap);
+  EXPECT_EQ(v.warnings, std::vector<Issue>(warnings.begin(), warnings.begin() + cap));
+  EXPECT_EQ(v.more_warnings, 250 - cap);
+  EXPECT_EQ(d.error_count() + d.warning_count(), 0u);
+}
+
+// A tuple's length error is found after its items but belongs before them: stored there, the items'
+// issues past the cap counted.
+TEST(Decoder, AnErrorThatBelongsBeforeOthersIsStoredWhereItBelongs) {
+  Decoder d(Mode::Enabled);
+  const auto from = d.mark();
+  for (std::size_t i = 0; i < 150; ++i) {
+    d.push(i);
+    d.error("item");
+    d.pop();
+  }
+  d.error_at(from, "length");
+  Validation v;
+  d.take_report(v);
+  ASSERT_EQ(v.errors.size(), ptc::limits::kStoredIssues);
+  EXPECT_EQ(v.errors[0], (Issue{"(root)", "length"}));
+  EXPECT_EQ(v.errors[1], (Issue{"[0]", "item"}));
+  EXPECT_EQ(v.error_count(), 151u);
+}
+
+// A union adopts a trial's issues, stored and counted, as the validator does.
+TEST(Decoder, AdoptingATrialKeepsItsCounts) {
+  Decoder d(Mode::WarnOnly);
+  Decoder t = d.trial();
+  for (std::size_t i = 0; i < 130; ++i) {
+    t.push(i);
+    t.error("plain");
+    t.pop();
+  }
+  for (std::size_t i = 130; i < 260; ++i) {
+    t.push(i);
+    t.refuse("refused");
+    t.pop();
+  }
+  EXPECT_EQ(t.error_count(), 260u);
+  d.adopt_warnings(t);
+  d.adopt_errors(t, false);
+  Validation v;
+  d.take_report(v);
+  ASSERT_EQ(v.errors.size(), ptc::limits::kStoredIssues);
+  EXPECT_EQ(v.errors.front(), (Issue{"[130]", "refused"}));
+  EXPECT_EQ(v.error_count(), 130u);
+  ASSERT_EQ(v.warnings.size(), ptc::limits::kStoredIssues);
+  EXPECT_EQ(v.warnings.front(), (Issue{"[0]", "plain"}));
+  EXPECT_EQ(v.warning_count(), 130u);
 }
 
 }  // namespace

@@ -15,6 +15,8 @@
 #include <gtest/gtest.h>
 
 #include <ptc/codec/codec.hpp>
+#include <ptc/json_input.hpp>
+#include <ptc/limits.hpp>
 #include <ptc/signature.hpp>
 
 #include "codec_differential.hpp"
@@ -309,6 +311,9 @@ using ptc::Schema;
 using ptc::test::compare_with_validator;
 using ptc::test::decode_text_into;
 using ptc::test::report;
+using ptc::Direction;
+using ptc::Mode;
+using ptc::Validation;
 
 constexpr std::string_view kItem = "[:map [:id :int] [:title :string] [:tags [:vector :string]]]";
 
@@ -377,6 +382,72 @@ TEST(CodecDifferential, VariantsAndTuples) {
 
 TEST(CodecDifferential, DefaultsAndConstraints) {
   report("defaults", compare_with_validator(search_schema(), 5, kDocuments, {}, decode_text_into<diff::search_args>()));
+}
+
+// Documents with more issues than a Validation stores (limits::kStoredIssues): the codec records them
+// in the order it reads them and puts them in the validator's order object by object, keeping only the
+// first of each kind (KeyedIssues, Decoder::room); what it stores, its counts and its report must be the
+// validator's exactly, in every mode.
+template <class T>
+void expect_same_past_the_cap(const Schema& schema, const std::string& text) {
+  const auto parsed = ptc::parse_json(text);
+  ASSERT_TRUE(parsed) << parsed.error().to_string();
+  for (Mode mode : {Mode::Enabled, Mode::WarnOnly, Mode::Strict, Mode::Disabled}) {
+    T out{};
+    const Validation codec = ptc::codec::decode_text(text, out, mode);
+    const Validation ref = validate_and_coerce(schema, *parsed, {Direction::Input, mode, /*drop_undeclared=*/true});
+    EXPECT_LE(codec.errors.size(), ptc::limits::kStoredIssues);
+    EXPECT_LE(codec.warnings.size(), ptc::limits::kStoredIssues);
+    EXPECT_EQ(codec.ok, ref.ok) << mode_name(mode);
+    EXPECT_EQ(codec.errors, ref.errors) << mode_name(mode);
+    EXPECT_EQ(codec.warnings, ref.warnings) << mode_name(mode);
+    EXPECT_EQ(codec.more_errors, ref.more_errors) << mode_name(mode);
+    EXPECT_EQ(codec.more_warnings, ref.more_warnings) << mode_name(mode);
+    EXPECT_EQ(codec.report(), ref.report()) << mode_name(mode);
+  }
+}
+
+// Keys in an order far from sorted: k0 .. k(n-1) visited by a stride prime to n.
+std::string shuffled_members(std::size_t n, const std::string& value, const std::string& prefix = "k") {
+  std::string out;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!out.empty()) out += ',';
+    out += '"' + prefix + std::to_string((i * 7919) % n) + "\":" + value;
+  }
+  return out;
+}
+
+TEST(CodecDifferential, PastTheStoredCapTheCodecStoresAndCountsAsTheValidator) {
+  const std::string item = R"({"id": 1, "title": "t", "tags": []})";
+  // Thousands of undeclared fields around the declared ones.
+  expect_same_past_the_cap<diff::Order>(order_schema(), "{" + shuffled_members(3000, "[1, {\"a\": 2}]") +
+                                                            R"(, "customer": "c", "items": [], "primary": )" + item +
+                                                            "," + shuffled_members(1000, "0", "a") + "}");
+  // Many items, each with an error, a coercion and an undeclared field met out of the validator's
+  // order, then an object with hundreds of undeclared fields and a missing field after them.
+  std::string items;
+  for (int i = 0; i < 400; ++i)
+    items += std::string(i ? "," : "") + R"({"x": 1, "title": 5, "id": "3", "tags": ["a"]})";
+  expect_same_past_the_cap<diff::Order>(order_schema(), R"({"primary": {)" + shuffled_members(300, "true") +
+                                                            R"(, "title": 1}, "items": [)" + items +
+                                                            R"(], "customer": 7, "backup": null})");
+  // A map's keys (sorted by key), coerced and wrong values; a set's repeated items.
+  std::string counts;
+  for (std::size_t i = 0; i < 2000; ++i)
+    counts +=
+        std::string(i ? "," : "") + "\"c" + std::to_string((i * 7919) % 2000) + "\": " + (i % 3 ? "\"5\"" : "\"x\"");
+  std::string ids;
+  for (int i = 0; i < 300; ++i) ids += std::string(i ? "," : "") + (i % 2 ? "\"1\"" : "1");
+  expect_same_past_the_cap<diff::Collections>(
+      collections_schema(), R"({"counts": {)" + counts + R"(}, "labels": [], "series": {}, "ids": [)" + ids + "]}");
+  // A union's closest alternative with more errors of each kind than are stored (refusals after the
+  // others), and a tuple too long with a coercion in it.
+  std::string shape;
+  for (int i = 0; i < 150; ++i) shape += std::string(i ? "," : "") + "\"abc\"";
+  for (int i = 0; i < 130; ++i) shape += ",2.5";
+  for (int i = 0; i < 20; ++i) shape += ",\"3\"";
+  expect_same_past_the_cap<diff::Unions>(unions_schema(), R"({"key": 1, "mixed": null, "triple": ["a", "1", true, 4, 5],
+      "pair": [1.5, "b"], "shape": [)" + shape + "]}");
 }
 
 }  // namespace

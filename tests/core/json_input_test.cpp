@@ -1,5 +1,7 @@
 // ptc::parse_json: untrusted JSON text, with a nesting limit and no repeated keys.
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -65,6 +67,31 @@ TEST(ParseJson, ANulByteEndsNothing) {
   EXPECT_EQ(r.error().message, "invalid JSON: NUL byte");
   EXPECT_EQ(r.error().column, 9u);
   EXPECT_FALSE(ptc::parse_json(std::string("{\"a\": \"x\0y\"}", 13)));
+}
+
+}  // namespace
+
+namespace {
+
+// A member `keep` declines is read and checked, but left out of the object (not held as null), and a
+// repeat of its key is still refused.
+TEST(ParseJson, AMemberKeepDeclinesIsLeftOutButStillChecked) {
+  ptc::JsonParseOptions options;
+  std::vector<std::string> declined;
+  options.keep = [&](std::string_view key) {
+    if (key == "a") return true;
+    declined.emplace_back(key);
+    return false;
+  };
+  auto r = ptc::parse_json(R"({"b": [1, {"c": 2}], "a": {"b": 1}, "z": null})", options);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(*r, nlohmann::json::parse(R"({"a": {"b": 1}})"));
+  EXPECT_EQ(declined, (std::vector<std::string>{"b", "z"}));
+  auto repeated = ptc::parse_json(R"({"b": 1, "a": 2, "b": 3})", options);
+  ASSERT_FALSE(repeated);
+  EXPECT_EQ(repeated.error().message, R"(invalid JSON: duplicate key "b" at (root))");
+  EXPECT_FALSE(ptc::parse_json(R"({"b": [1, {"c": 2, "c": 3}]})", options));
+  EXPECT_FALSE(ptc::parse_json(R"({"b": [1, }})", options));
 }
 
 }  // namespace

@@ -160,3 +160,33 @@ TEST(Report, AnUndeclaredArgumentIsIgnoredWithASuggestionOrRefusedWhenStrict) {
 }
 
 }  // namespace
+
+namespace {
+
+// A Validation stores the first ptc::limits::kStoredIssues issues of a list and counts the others; the
+// report counts them all, so its text is the one every issue stored gave.
+TEST(Report, IssuesPastTheStoredCapAreCountedAndReportedExactly) {
+  Validation v;
+  for (int i = 0; i < 57; ++i) v.add_error(Issue{"[" + std::to_string(i) + "]", "expected int, got nil"});
+  for (int i = 0; i < 5000; ++i) v.add_warning(Issue{"w" + std::to_string(i), "coerced"});
+  EXPECT_EQ(v.errors.size(), 57u);
+  EXPECT_EQ(v.more_errors, 0u);
+  EXPECT_EQ(v.warnings.size(), ptc::limits::kStoredIssues);
+  EXPECT_EQ(v.more_warnings, 5000 - ptc::limits::kStoredIssues);
+  EXPECT_EQ(v.warning_count(), 5000u);
+  EXPECT_EQ(v.warnings.back().path, "w" + std::to_string(ptc::limits::kStoredIssues - 1));
+  std::string expected = "Tool validation errors:\n";
+  for (int i = 0; i < 20; ++i) expected += "- [" + std::to_string(i) + "]: expected int, got nil\n";
+  expected += "- ... and 37 more\n\nTool validation warnings:\n";
+  for (int i = 0; i < 20; ++i) expected += "- w" + std::to_string(i) + ": coerced\n";
+  expected += "- ... and 4980 more\n";
+  EXPECT_EQ(v.report(), expected);
+  // Once one was counted, later ones are counted too: those stored stay the first.
+  v.warnings.pop_back();
+  v.add_warning(Issue{"late", "coerced"});
+  EXPECT_EQ(v.warnings.size(), ptc::limits::kStoredIssues - 1);
+  EXPECT_EQ(v.warning_count(), 5000u);
+  static_assert(ptc::limits::kStoredIssues >= ptc::limits::kReportedErrors);
+}
+
+}  // namespace

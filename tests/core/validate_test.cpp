@@ -1,7 +1,9 @@
 // Validation (docs/validation.md, spec/type-coercion-matrix.md "Output Validation Rules",
 // spec/signature-syntax.md "Validation Behavior"): messages, paths, modes, every schema kind.
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -12,6 +14,7 @@
 #include <ptc/coercion.hpp>
 #include <ptc/error.hpp>
 #include <ptc/json_input.hpp>
+#include <ptc/limits.hpp>
 #include <ptc/schema.hpp>
 #include <ptc/signature.hpp>
 #include <ptc/validate.hpp>
@@ -953,3 +956,184 @@ TEST(Regressions, LeadingZerosAreNotIntegers) {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------------------------------------------
+// Stored issues: a Validation stores the first limits::kStoredIssues of each list and counts the rest,
+// so that a call of hundreds of thousands of bad or undeclared fields costs a count, while the counts
+// and the report stay exactly what storing every issue gave.
+
+namespace {
+
+using ptc::limits::kReportedErrors;
+using ptc::limits::kStoredIssues;
+
+std::string numbered(const char* prefix, std::size_t i) {
+  char digits[16];
+  std::snprintf(digits, sizeof digits, "%05zu", i);
+  return prefix + std::string(digits);
+}
+
+// A report section as storing every issue gave it: the first kReportedErrors lines, then the count.
+std::string section(const std::string& title, const std::vector<Issue>& all) {
+  std::string out = title + "\n";
+  for (std::size_t i = 0; i < all.size() && i < kReportedErrors; ++i)
+    out += "- " + all[i].path + ": " + all[i].message + "\n";
+  if (all.size() > kReportedErrors) out += "- ... and " + std::to_string(all.size() - kReportedErrors) + " more\n";
+  return out;
+}
+
+void expect_capped(const std::vector<Issue>& stored, std::size_t more, const std::vector<Issue>& all) {
+  ASSERT_EQ(stored.size(), std::min(all.size(), kStoredIssues));
+  EXPECT_EQ(stored.size() + more, all.size());
+  EXPECT_TRUE(std::equal(stored.begin(), stored.end(), all.begin()));
+}
+
+}  // namespace
+
+TEST(StoredIssues, ManyUndeclaredFieldsStoreTheFirstInKeyOrderAndCountTheRest) {
+  const ptc::Schema params = type("{text :string}");
+  json args = {{"text", "x"}};
+  std::vector<Issue> ignored, unexpected;
+  for (std::size_t i = 0; i < 5000; ++i) {
+    args[numbered("k", i)] = 0;
+    ignored.push_back({numbered("k", i), "unexpected field (ignored)"});
+    unexpected.push_back({numbered("k", i), "unexpected field"});
+  }
+  auto r = ptc::validate_and_coerce(params, args, {Direction::Input, Mode::Enabled, /*drop_undeclared=*/true});
+  EXPECT_TRUE(r.ok);
+  EXPECT_EQ(r.value, (json{{"text", "x"}}));
+  expect_capped(r.warnings, r.more_warnings, ignored);
+  EXPECT_EQ(r.warning_count(), 5000u);
+  EXPECT_EQ(r.report(), section("Tool validation warnings:", ignored));
+  EXPECT_TRUE(r.report().ends_with("\n- ... and 4980 more\n"));
+
+  auto strict = ptc::validate_and_coerce(params, args, {Direction::Input, Mode::Strict, true});
+  EXPECT_FALSE(strict.ok);
+  expect_capped(strict.errors, strict.more_errors, unexpected);
+  EXPECT_EQ(strict.report(), section("Tool validation errors:", unexpected));
+
+  auto warn_only = ptc::validate_and_coerce(params, args, {Direction::Input, Mode::WarnOnly, true});
+  EXPECT_TRUE(warn_only.ok);
+  expect_capped(warn_only.warnings, warn_only.more_warnings, ignored);
+  auto disabled = ptc::validate_and_coerce(params, args, {Direction::Input, Mode::Disabled, true});
+  EXPECT_EQ(disabled.warning_count() + disabled.error_count(), 0u);
+}
+
+TEST(StoredIssues, ErrorsAndWarningsAreCappedApartWithExactCounts) {
+  json items = json::array();
+  std::vector<Issue> coerced, wrong;
+  for (std::size_t i = 0; i < 300; ++i) {
+    items.push_back("7");
+    coerced.push_back({"[" + std::to_string(i) + "]", "coerced string \"7\" to int"});
+  }
+  for (std::size_t i = 300; i < 550; ++i) {
+    items.push_back("x");
+    wrong.push_back({"[" + std::to_string(i) + "]", "expected int, got string \"x\""});
+  }
+  auto r = in(type("[:int]"), items);
+  EXPECT_FALSE(r.ok);
+  expect_capped(r.errors, r.more_errors, wrong);
+  expect_capped(r.warnings, r.more_warnings, coerced);
+  EXPECT_EQ(r.report(),
+            section("Tool validation errors:", wrong) + "\n" + section("Tool validation warnings:", coerced));
+
+  // In WarnOnly the errors join the warnings after the coercions: still the first stored, all counted.
+  auto lenient = in(type("[:int]"), items, Mode::WarnOnly);
+  EXPECT_TRUE(lenient.ok);
+  std::vector<Issue> all = coerced;
+  all.insert(all.end(), wrong.begin(), wrong.end());
+  expect_capped(lenient.warnings, lenient.more_warnings, all);
+  EXPECT_EQ(lenient.report(), section("Tool validation warnings:", all));
+}
+
+// A union adopts its closest alternative's errors: the refusals among them stay errors in WarnOnly and
+// the others become warnings (after the alternative's own warnings), each list with its own first
+// issues, so that refusals that come after more than the cap of other errors are still the first
+// stored, and every count is exact.
+TEST(StoredIssues, AUnionAdoptsItsClosestAlternativesFirstIssuesOfEachKind) {
+  json items = json::array();
+  std::vector<Issue> plain, refused, coerced;
+  for (std::size_t i = 0; i < 150; ++i) {
+    items.push_back("abc");  // an ordinary error
+    plain.push_back({"[" + std::to_string(i) + "]", "expected int, got string \"abc\""});
+  }
+  for (std::size_t i = 150; i < 280; ++i) {
+    items.push_back(2.5);  // a refusal: no int holds it
+    refused.push_back({"[" + std::to_string(i) + "]", "expected int, got float 2.5"});
+  }
+  for (std::size_t i = 280; i < 300; ++i) {
+    items.push_back("3");  // a coercion
+    coerced.push_back({"[" + std::to_string(i) + "]", "coerced string \"3\" to int"});
+  }
+  const ptc::Schema alone = malli("[:vector :int]");
+  const ptc::Schema either = malli("[:or [:vector :int] :boolean]");
+  std::vector<Issue> errors = plain;
+  errors.insert(errors.end(), refused.begin(), refused.end());
+  for (Mode mode : {Mode::Enabled, Mode::Strict}) {
+    auto u = in(either, items, mode);
+    EXPECT_FALSE(u.ok);
+    if (mode == Mode::Enabled) expect_capped(u.errors, u.more_errors, errors);  // Strict coerces nothing
+    auto a = in(alone, items, mode);
+    EXPECT_EQ(u.errors, a.errors);
+    EXPECT_EQ(u.more_errors, a.more_errors);
+    EXPECT_EQ(u.report(), a.report());
+  }
+  auto lenient = in(either, items, Mode::WarnOnly);
+  EXPECT_FALSE(lenient.ok);
+  expect_capped(lenient.errors, lenient.more_errors, refused);
+  std::vector<Issue> warnings = coerced;
+  warnings.insert(warnings.end(), plain.begin(), plain.end());
+  expect_capped(lenient.warnings, lenient.more_warnings, warnings);
+  EXPECT_EQ(lenient.report(),
+            section("Tool validation errors:", refused) + "\n" + section("Tool validation warnings:", warnings));
+  auto disabled = in(either, items, Mode::Disabled);
+  EXPECT_FALSE(disabled.ok);
+  expect_capped(disabled.errors, disabled.more_errors, refused);
+  EXPECT_EQ(disabled.warning_count(), 0u);
+}
+
+// Dispatch parses arguments without their undeclared members and reports them with
+// report_dropped_fields: the same issues, counts and report as validating the whole object.
+TEST(StoredIssues, DroppedFieldsAreReportedAsTheWalkReportsThemInTheObject) {
+  const ptc::Schema params = type("{city :string, days :int?}");
+  for (std::size_t undeclared : {std::size_t{3}, std::size_t{2000}}) {
+    std::string text = R"({"days": "4", "city": 5)";
+    // Out of key order, with a near miss that gets a suggestion.
+    for (std::size_t i = undeclared; i-- > 0;) text += ",\"" + numbered(i % 2 ? "z" : "a", i) + "\": [1, {\"x\": 2}]";
+    text += R"(, "dayz": 1})";
+    const json whole = json::parse(text);
+    for (Mode mode : {Mode::Enabled, Mode::WarnOnly, Mode::Strict, Mode::Disabled}) {
+      const ValidateOptions options{Direction::Input, mode, /*drop_undeclared=*/true};
+      const Validation expected = ptc::validate_and_coerce(params, whole, options);
+      ptc::DroppedFields dropped;
+      ptc::JsonParseOptions parse;
+      parse.keep = [&](std::string_view key) {
+        if (params.find(key)) return true;
+        dropped.add(key);
+        return false;
+      };
+      auto parsed = ptc::parse_json(text, parse);
+      ASSERT_TRUE(parsed);
+      EXPECT_EQ(*parsed, (json{{"city", 5}, {"days", "4"}})) << "undeclared members are left out";
+      EXPECT_EQ(dropped.size(), undeclared + 1);
+      Validation got = ptc::validate_and_coerce(params, std::move(*parsed), options);
+      ptc::report_dropped_fields(got, params, dropped, mode);
+      const std::string where = std::string(ptc::mode_name(mode)) + ", " + std::to_string(undeclared);
+      EXPECT_EQ(got.ok, expected.ok) << where;
+      EXPECT_EQ(got.errors, expected.errors) << where;
+      EXPECT_EQ(got.warnings, expected.warnings) << where;
+      EXPECT_EQ(got.more_errors, expected.more_errors) << where;
+      EXPECT_EQ(got.more_warnings, expected.more_warnings) << where;
+      EXPECT_EQ(got.report(), expected.report()) << where;
+    }
+  }
+}
+
+TEST(StoredIssues, DroppedFieldsKeepTheFirstNamesInKeyOrderInBoundedSpace) {
+  ptc::DroppedFields dropped;
+  for (std::size_t i = 100000; i-- > 0;) dropped.add(numbered("k", (i * 7919) % 100000));
+  EXPECT_EQ(dropped.size(), 100000u);
+  const auto first = dropped.first();
+  ASSERT_EQ(first.size(), kStoredIssues);
+  for (std::size_t i = 0; i < first.size(); ++i) EXPECT_EQ(first[i], numbered("k", i));
+}

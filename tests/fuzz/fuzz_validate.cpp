@@ -6,8 +6,8 @@
 // nothing crashes or throws; Mode::Disabled passes the value through untouched and reports no warning;
 // Mode::WarnOnly and Mode::Disabled report as errors only refusals (numbers the types cannot hold,
 // docs/validation.md), the same in both, each one of Mode::Enabled's errors in its order, and none in
-// the output direction; ok is whether there are errors; firewall_text on the document's compact text
-// is firewall() on it.
+// the output direction; ok is whether there are errors; at most limits::kStoredIssues issues of each
+// list are stored, the rest counted; firewall_text on the document's compact text is firewall() on it.
 
 #include <cstddef>
 #include <cstdint>
@@ -22,6 +22,7 @@
 #include <ptc/json_input.hpp>
 #include <ptc/json_schema.hpp>
 #include <ptc/json_text.hpp>
+#include <ptc/limits.hpp>
 #include <ptc/signature.hpp>
 #include <ptc/validate.hpp>
 
@@ -43,33 +44,55 @@ bool within(const std::vector<ptc::Issue>& part, const std::vector<ptc::Issue>& 
 
 void check(const ptc::Schema& schema, const nlohmann::json& value, ptc::Direction direction, std::string_view input) {
   std::vector<ptc::Issue> enabled_errors, refusals;
+  bool enabled_complete = true;
+  std::size_t refusal_count = 0;
   for (ptc::Mode mode : kModes) {
     ptc::Validation v = ptc::validate_and_coerce(schema, value, {direction, mode});
     const std::string report = v.report();
-    if (v.ok != v.errors.empty())
+    if (v.ok != (v.error_count() == 0))
       ptc_fuzz::oracle_failure("Validation::ok disagrees with Validation::errors", "input", input, "report", report);
-    if (mode == ptc::Mode::Enabled) enabled_errors = v.errors;
+    if (v.errors.size() > ptc::limits::kStoredIssues || v.warnings.size() > ptc::limits::kStoredIssues ||
+        (v.more_errors != 0 && v.errors.size() != ptc::limits::kStoredIssues) ||
+        (v.more_warnings != 0 && v.warnings.size() != ptc::limits::kStoredIssues))
+      ptc_fuzz::oracle_failure("a Validation stores more issues than its cap, or counts some below it", "input", input,
+                               "report", report);
+    // The errors Enabled stored are its first: a lenient mode's (its refusals) are among them unless
+    // Enabled counted some it did not store.
+    if (mode == ptc::Mode::Enabled) {
+      enabled_errors = v.errors;
+      enabled_complete = v.more_errors == 0;
+    }
     if (mode == ptc::Mode::Disabled && (!v.warnings.empty() || v.value != value))
       ptc_fuzz::oracle_failure("Mode::Disabled changed the value or warned", "input", input, "report", report);
     if (mode != ptc::Mode::WarnOnly && mode != ptc::Mode::Disabled) continue;
     if (direction == ptc::Direction::Output && !v.errors.empty())
       ptc_fuzz::oracle_failure("a lenient mode refused a result", "input", input, "report", report);
-    if (!within(v.errors, enabled_errors))
+    if (enabled_complete && !within(v.errors, enabled_errors))
       ptc_fuzz::oracle_failure("a lenient mode's errors are not Mode::Enabled's", "input", input, "report", report);
-    if (mode == ptc::Mode::WarnOnly) refusals = v.errors;
-    if (mode == ptc::Mode::Disabled && v.errors != refusals)
+    if (mode == ptc::Mode::WarnOnly) {
+      refusals = v.errors;
+      refusal_count = v.error_count();
+    }
+    if (mode == ptc::Mode::Disabled && (v.errors != refusals || v.error_count() != refusal_count))
       ptc_fuzz::oracle_failure("Mode::Disabled refused otherwise than Mode::WarnOnly", "input", input, "report",
                                report);
   }
 }
 
-// Dispatch's JSON path: the text parsed with undeclared members skipped (held as null), then validated
-// by consuming it, must report and coerce exactly as the whole value validated in place does.
+// Dispatch's JSON path: the text parsed with undeclared members left out (their names noted in a
+// DroppedFields), then validated by consuming it and the dropped fields reported (report_dropped_fields),
+// must report (stored issues, counts, report text) and coerce exactly as the whole value validated in
+// place does.
 void check_arguments_path(const ptc::Schema& params, std::string_view text, const nlohmann::json& whole,
                           std::string_view input) {
   if (params.kind() != ptc::Kind::Map || !whole.is_object()) return;
   ptc::JsonParseOptions options;
-  options.keep = [&params](std::string_view key) { return params.find(key) != nullptr; };
+  ptc::DroppedFields dropped;
+  options.keep = [&params, &dropped](std::string_view key) {
+    if (params.find(key)) return true;
+    dropped.add(key);
+    return false;
+  };
   auto skipped = ptc::parse_json(text, options);
   if (!skipped)
     ptc_fuzz::oracle_failure("skipping undeclared members refused a valid text", "input", input, "error",
@@ -78,7 +101,8 @@ void check_arguments_path(const ptc::Schema& params, std::string_view text, cons
     const ptc::ValidateOptions vo{ptc::Direction::Input, mode, /*drop_undeclared=*/true};
     const ptc::Validation expected = ptc::validate_and_coerce(params, whole, vo);
     nlohmann::json owned = *skipped;
-    const ptc::Validation got = ptc::validate_and_coerce(params, std::move(owned), vo);
+    ptc::Validation got = ptc::validate_and_coerce(params, std::move(owned), vo);
+    ptc::report_dropped_fields(got, params, dropped, mode);
     nlohmann::json declared = expected.value;
     if (declared.is_object() && mode != ptc::Mode::Disabled)
       for (auto it = declared.begin(); it != declared.end();)
@@ -87,8 +111,9 @@ void check_arguments_path(const ptc::Schema& params, std::string_view text, cons
     if (got_declared.is_object() && mode != ptc::Mode::Disabled)
       for (auto it = got_declared.begin(); it != got_declared.end();)
         it = params.find(it.key()) ? std::next(it) : got_declared.erase(it);
-    if (got.ok != expected.ok || got.report() != expected.report() ||
-        (mode != ptc::Mode::Disabled && got_declared != declared))
+    if (got.ok != expected.ok || got.report() != expected.report() || got.errors != expected.errors ||
+        got.warnings != expected.warnings || got.more_errors != expected.more_errors ||
+        got.more_warnings != expected.more_warnings || (mode != ptc::Mode::Disabled && got_declared != declared))
       ptc_fuzz::oracle_failure("the arguments path differs from validating the whole value", "input", input, "report",
                                got.report());
   }

@@ -79,6 +79,9 @@ int print_validate(const Options& o) {
   };
   out["errors"] = issues(r.errors);
   out["warnings"] = issues(r.warnings);
+  // A Validation stores the first limits::kStoredIssues of each; the others are counted.
+  if (r.more_errors != 0) out["more_errors"] = r.more_errors;
+  if (r.more_warnings != 0) out["more_warnings"] = r.more_warnings;
   std::cout << ptc::compact_text(out) << "\n";
   return r.ok ? 0 : kInvalid;
 }

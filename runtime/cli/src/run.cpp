@@ -178,13 +178,15 @@ nlohmann::ordered_json outcome_json(const ToolOutcome& outcome) {
   auto warnings = nlohmann::ordered_json::array();
   for (const auto& w : outcome.validation.warnings) warnings.push_back({{"path", w.path}, {"message", w.message}});
   out["warnings"] = std::move(warnings);
+  // The outcome stores the first limits::kStoredIssues warnings; the others are counted.
+  if (outcome.validation.more_warnings != 0) out["more_warnings"] = outcome.validation.more_warnings;
   return out;
 }
 
 int print_outcome(const ToolOutcome& outcome, std::ostream& out) {
   if (outcome.status == CallStatus::InvalidArguments) {
     // The report is what the model would read; malformed or non-object JSON has none, only the message.
-    const bool has_report = !outcome.validation.errors.empty();
+    const bool has_report = outcome.validation.error_count() != 0;
     out << (has_report ? outcome.validation.report() : outcome.result.message + "\n");
     return kFailed;
   }

@@ -101,9 +101,8 @@ Validation finish(Decoder& d, bool decoded) {
   Validation r;
   // In WarnOnly and Disabled only refusals are errors (Decoder::refuse): the rest goes on.
   const bool lenient = d.mode() == Mode::WarnOnly || d.mode() == Mode::Disabled;
-  r.ok = (decoded || lenient) && d.errors().empty();
-  r.errors = d.take_errors();
-  r.warnings = d.take_warnings();
+  r.ok = (decoded || lenient) && d.error_count() == 0;
+  d.take_report(r);
   return r;
 }
 

@@ -47,11 +47,17 @@ void emit_hook(const CommandDefinition& command, SignalBus* bus, std::string typ
   bus->publish(Signal::make(std::move(type), "/commands/" + command.name, std::move(data)));
 }
 
-std::string issues_text(const std::vector<Issue>& issues) {
+// The errors stored (Validation keeps the first limits::kStoredIssues), and how many more there are.
+std::string issues_text(const std::vector<Issue>& issues, std::size_t more) {
   std::string out;
   for (const auto& issue : issues) {
     if (!out.empty()) out += "; ";
     out += issue.path + ": " + issue.message;
+  }
+  if (more != 0) {
+    out += "; ... and ";
+    out += std::to_string(more);
+    out += " more";
   }
   return out;
 }
@@ -77,7 +83,9 @@ Result<json> run_command(const CommandDefinition& command, const json& params, c
                          const CommandExecutors& executors) {
   if (!params.is_object()) return Error{"params must be an object"};
   auto checked = validate_and_coerce(command.params, params, {Direction::Input, Mode::Enabled});
-  if (!checked.ok) return Error{"invalid params for command '" + command.name + "': " + issues_text(checked.errors)};
+  if (!checked.ok)
+    return Error{"invalid params for command '" + command.name +
+                 "': " + issues_text(checked.errors, checked.more_errors)};
 
   CommandExecutor executor = default_command_executor;
   std::string executor_name = "default";

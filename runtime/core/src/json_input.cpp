@@ -17,7 +17,7 @@ using json = nlohmann::json;
 // object that repeats a key is an error instead of a silent "last wins", so that no two readers of the
 // same text (a policy and a handler, the validator and a generated decoder) can see different values,
 // and a member of the top-level object that `keep` declines is read to its end, with every check, but
-// held as null instead of built.
+// neither built nor held: its key is only remembered to refuse a repeat of it.
 class Builder {
  public:
   Builder(json& root, const JsonParseOptions& options) : root_(root), options_(options) {}
@@ -47,7 +47,7 @@ class Builder {
       return false;
     }
     top.key = k;
-    // A member of the top-level object nobody will read: its value is skipped, the key kept.
+    // A member of the top-level object nobody will read: its value is skipped, and the member left out.
     if (frames_.size() == 1 && options_.keep && !options_.keep(k)) skip_next_ = true;
     return true;
   }
@@ -111,10 +111,7 @@ class Builder {
     Frame& top = frames_.back();
     if (top.array) ++top.index;
     if (skipping()) return nullptr;
-    if (declined()) {
-      if (!top.array) (*top.value)[top.key] = nullptr;
-      return nullptr;
-    }
+    if (declined()) return nullptr;
     if (!charge(cost(v, top.array ? nullptr : &top.key))) return nullptr;
     if (top.array) {
       top.value->push_back(std::move(v));

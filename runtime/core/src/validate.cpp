@@ -81,9 +81,19 @@ class Walker {
     return false;
   }
 
+  // The issues found, capped (limits::kStoredIssues): each list stores its first issues and counts the
+  // rest. Errors are capped per kind, refusals and others apart, so that a union that adopts a trial's
+  // errors in WarnOnly (refusals as errors, the others as warnings) still has the first of each.
   std::vector<Issue> errors;
   std::vector<bool> refusals;  // one per error: a refusal (a union adopts its closest's with their flags)
   std::vector<Issue> warnings;
+  std::size_t stored_refusals = 0;  // refusals among `errors`
+  std::size_t more_plain = 0;       // errors not stored, refusals apart
+  std::size_t more_refused = 0;     // refusals not stored
+  std::size_t more_warnings = 0;    // warnings not stored
+
+  std::size_t error_count() const { return errors.size() + more_plain + more_refused; }
+  bool any_refusal() const { return stored_refusals + more_refused != 0; }
   /// The value walked is the caller's to consume: parts that pass through unchanged are moved to the
   /// result instead of copied, and lists are coerced where they stand. Never in trial walks, which
   /// may be discarded.
@@ -112,7 +122,7 @@ class Walker {
 
   // A number the type cannot hold (coercion::Outcome::refused): an error in every mode.
   bool refuse(std::string message, const json& v, json* out) {
-    adopt(Issue{format_path(path_), std::move(message)}, true);
+    adopt_here(std::move(message), true);
     if (out) *out = v;
     return false;
   }
@@ -124,11 +134,33 @@ class Walker {
   }
 
   void error(std::string message) {
-    if (recording()) adopt(Issue{format_path(path_), std::move(message)});
+    if (recording()) adopt_here(std::move(message), false);
   }
 
   void warn(std::string message) {
-    if (recording()) warnings.push_back({format_path(path_), std::move(message)});
+    if (!recording()) return;
+    if (room(true, false))
+      warnings.push_back({format_path(path_), std::move(message)});
+    else
+      ++more_warnings;
+  }
+
+  // Whether an issue of this list (and kind) would be stored, or only counted.
+  bool room(bool warning, bool refusal) const {
+    if (warning) return warnings.size() < limits::kStoredIssues;
+    return (refusal ? stored_refusals : errors.size() - stored_refusals) < limits::kStoredIssues;
+  }
+
+  void store(Issue issue, bool warning, bool refusal) {
+    if (!room(warning, refusal)) return count(warning, refusal, 1);
+    if (warning) return warnings.push_back(std::move(issue));
+    errors.push_back(std::move(issue));
+    refusals.push_back(refusal);
+    if (refusal) ++stored_refusals;
+  }
+
+  void count(bool warning, bool refusal, std::size_t n) {
+    (warning ? more_warnings : refusal ? more_refused : more_plain) += n;
   }
 
   // In Disabled mode (input direction) only refusals are recorded: the walk looks for numbers the types
@@ -284,6 +316,11 @@ class Walker {
       } else if (options_.direction == Direction::Input && options_.drop_undeclared) {
         // Tool arguments the signature does not declare are dropped, so no policy or handler reads them,
         // and the model is told: a misspelled optional argument would otherwise fall back silently.
+        if (!recording()) continue;
+        if (!room(true, false)) {
+          ++more_warnings;  // counted, and neither its path nor its message is built
+          continue;
+        }
         if (declared.empty())
           for (const auto& e : s.entries()) declared.emplace_back(e.name);
         path_.emplace_back(it.key());
@@ -337,9 +374,9 @@ class Walker {
       trial.trial_ = true;
       json value;
       bool ok = trial.walk(alt, v, out ? &value : nullptr);
-      refused = refused || std::find(trial.refusals.begin(), trial.refusals.end(), true) != trial.refusals.end();
+      refused = refused || trial.any_refusal();
       bool detailed = (coercion::family(alt) & kind) && coercion::detailed(alt);
-      switch (choice.offer(ok, !trial.warnings.empty(), detailed, trial.errors.size())) {
+      switch (choice.offer(ok, !trial.warnings.empty(), detailed, trial.error_count())) {
         case coercion::UnionChoice::Take::Exact:
           if (out) *out = std::move(value);
           return true;
@@ -352,16 +389,17 @@ class Walker {
       }
     }
     if (coerced) {
-      if (recording())
-        for (auto& w : coerced->warnings) warnings.push_back(std::move(w));
+      adopt_warnings(*coerced);
       if (out) *out = std::move(coerced_value);
       return true;
     }
     if (closest) {
-      if (recording())
-        for (auto& w : closest->warnings) warnings.push_back(std::move(w));
+      adopt_warnings(*closest);
       for (std::size_t i = 0; i < closest->errors.size(); ++i)
         if (closest->refusals[i] || recording()) adopt(std::move(closest->errors[i]), closest->refusals[i]);
+      // Those it counted come after those it stored, of each kind: they are counted here too.
+      adopt_count(true, closest->more_refused);
+      if (recording()) adopt_count(false, closest->more_plain);
       if (out) *out = v;
       return false;
     }
@@ -373,13 +411,35 @@ class Walker {
   // warning, unless it is a refusal (in the input direction), which stays an error in every mode.
   void adopt(Issue issue, bool refusal = false) {
     refusal = refusal && options_.direction == Direction::Input;
-    if (options_.mode == Mode::WarnOnly && !trial_ && !refusal) {
-      warnings.push_back(std::move(issue));
-    } else {
-      errors.push_back(std::move(issue));
-      refusals.push_back(refusal);
-    }
+    store(std::move(issue), as_warning(refusal), refusal);
   }
+
+  // The same for an error at the current path, whose path is built only when it is stored.
+  void adopt_here(std::string message, bool refusal) {
+    refusal = refusal && options_.direction == Direction::Input;
+    const bool warning = as_warning(refusal);
+    if (room(warning, refusal))
+      store(Issue{format_path(path_), std::move(message)}, warning, refusal);
+    else
+      count(warning, refusal, 1);
+  }
+
+  // `n` errors a trial counted without storing them, adopted as adopt() would.
+  void adopt_count(bool refusal, std::size_t n) {
+    if (n == 0) return;
+    refusal = refusal && options_.direction == Direction::Input;
+    count(as_warning(refusal), refusal, n);
+  }
+
+  // A trial's warnings (stored and counted), after this walker's own.
+  void adopt_warnings(Walker& trial) {
+    if (!recording()) return;
+    for (auto& w : trial.warnings) store(std::move(w), true, false);
+    more_warnings += trial.more_warnings;
+  }
+
+  // In WarnOnly an error is reported as a warning, unless it is a refusal; trials keep errors as errors.
+  bool as_warning(bool refusal) const { return options_.mode == Mode::WarnOnly && !trial_ && !refusal; }
 
   bool all_of(const Schema& s, const json& v, json* out) {
     // A failed first child gives back the value as given, so nothing of it may be consumed before.
@@ -427,11 +487,18 @@ Validation run(const Schema& schema, const json& value, ValidateOptions options,
   w.consume = consume && !disabled;  // disabled input is only looked at, and passes through whole
   json out;
   bool ok = w.walk(schema, value, build && !disabled ? &out : nullptr);
-  r.ok = ok && w.errors.empty();
+  r.ok = ok && w.error_count() == 0;
   // In the lenient modes only refusals are errors (docs/validation.md, "Numbers a type cannot hold").
-  if (options.mode == Mode::WarnOnly || disabled) r.ok = w.errors.empty();
+  if (options.mode == Mode::WarnOnly || disabled) r.ok = w.error_count() == 0;
+  // The walker stores the first errors of each kind; the report keeps the first of them all.
   r.errors = std::move(w.errors);
+  r.more_errors = w.more_plain + w.more_refused;
+  if (r.errors.size() > limits::kStoredIssues) {
+    r.more_errors += r.errors.size() - limits::kStoredIssues;
+    r.errors.resize(limits::kStoredIssues);
+  }
   r.warnings = std::move(w.warnings);
+  r.more_warnings = w.more_warnings;
   if (build) r.value = disabled ? (consume ? std::move(const_cast<json&>(value)) : value) : std::move(out);
   return r;
 }
@@ -450,21 +517,87 @@ Validation validate_and_coerce(const Schema& schema, json&& value, ValidateOptio
   return run(schema, value, options, true, true);
 }
 
+void Validation::add_error(Issue issue) {
+  if (errors.size() < limits::kStoredIssues && more_errors == 0)
+    errors.push_back(std::move(issue));
+  else
+    ++more_errors;
+}
+
+void Validation::add_warning(Issue issue) {
+  if (warnings.size() < limits::kStoredIssues && more_warnings == 0)
+    warnings.push_back(std::move(issue));
+  else
+    ++more_warnings;
+}
+
 std::string Validation::report() const {
   std::string out;
-  auto section = [&](std::string_view title, const std::vector<Issue>& issues) {
-    if (issues.empty()) return;
+  auto section = [&](std::string_view title, const std::vector<Issue>& issues, std::size_t more) {
+    const std::size_t total = issues.size() + more;
+    if (total == 0) return;
     if (!out.empty()) out += '\n';
     out += title;
     out += '\n';
     // Capped: one bad call must not flood the model's context.
     const std::size_t shown = std::min(issues.size(), limits::kReportedErrors);
-    for (std::size_t k = 0; k < shown; ++k) out += "- " + issues[k].path + ": " + issues[k].message + "\n";
-    if (issues.size() > shown) out += "- ... and " + std::to_string(issues.size() - shown) + " more\n";
+    for (std::size_t k = 0; k < shown; ++k) {
+      out += "- ";
+      out += issues[k].path;
+      out += ": ";
+      out += issues[k].message;
+      out += '\n';
+    }
+    if (total > shown) {
+      out += "- ... and ";
+      out += std::to_string(total - shown);
+      out += " more\n";
+    }
   };
-  section("Tool validation errors:", errors);
-  section("Tool validation warnings:", warnings);
+  section("Tool validation errors:", errors, more_errors);
+  section("Tool validation warnings:", warnings, more_warnings);
   return out;
+}
+
+void DroppedFields::add(std::string_view name) {
+  ++count_;
+  if (heap_.size() < limits::kStoredIssues) {
+    heap_.emplace_back(name);
+    std::push_heap(heap_.begin(), heap_.end());
+  } else if (name < heap_.front()) {
+    std::pop_heap(heap_.begin(), heap_.end());
+    heap_.back().assign(name);
+    std::push_heap(heap_.begin(), heap_.end());
+  }
+}
+
+std::vector<std::string> DroppedFields::first() const {
+  std::vector<std::string> names = heap_;
+  std::sort_heap(names.begin(), names.end());
+  return names;
+}
+
+void report_dropped_fields(Validation& validation, const Schema& params, const DroppedFields& dropped, Mode mode) {
+  if (mode == Mode::Disabled || dropped.size() == 0) return;
+  const bool strict = mode == Mode::Strict;
+  if (strict) validation.ok = false;
+  std::vector<Issue>& list = strict ? validation.errors : validation.warnings;
+  std::size_t& more = strict ? validation.more_errors : validation.more_warnings;
+  std::vector<std::string_view> declared;
+  if (!strict)
+    for (const auto& e : params.entries()) declared.emplace_back(e.name);
+  const std::vector<std::string> names = dropped.first();
+  for (const std::string& name : names) {
+    if (list.size() >= limits::kStoredIssues || more != 0) {
+      ++more;
+      continue;
+    }
+    std::string path;
+    coercion::append_key(path, name);
+    list.push_back({std::move(path),
+                    strict ? std::string(coercion::kUnexpectedField) : coercion::ignored_field(name, declared)});
+  }
+  more += dropped.size() - names.size();
 }
 
 std::string_view mode_name(Mode m) {

@@ -23,10 +23,10 @@ Result<nlohmann::json> parse_json(std::string_view text, std::size_t max_depth =
 struct JsonParseOptions {
   std::size_t max_depth = kMaxJsonDepth;
   /// Which members of a top-level object to build. A member it declines is read to its end and
-  /// checked as every other value is (syntax, depth, repeated keys), but its value is held as null:
-  /// tool arguments a signature does not declare cost no memory that way. With a `keep`, the items of
-  /// a top-level list are skipped too (the list reads as empty): its caller wants an object. Empty:
-  /// build everything.
+  /// checked as every other value is (syntax, depth, repeated keys), but left out of the object: tool
+  /// arguments a signature does not declare cost no memory that way (dispatch's `keep` notes their
+  /// names in a DroppedFields for validation to report). With a `keep`, the items of a top-level list
+  /// are skipped too (the list reads as empty): its caller wants an object. Empty: build everything.
   std::function<bool(std::string_view key)> keep{};
   /// Told, every MiB or so, about how many bytes the value built so far takes; returning false stops
   /// the parse (an Error "invalid JSON: stopped by the caller at ..."). Dispatch grows a call's memory

@@ -22,6 +22,13 @@ inline constexpr std::size_t kFrontmatterBytes = std::size_t{256} << 10;
 /// Errors listed in one report fed back to the model; the rest are counted in one line.
 inline constexpr std::size_t kReportedErrors = 20;
 
+/// Issues a Validation (and a generated decoder's report) stores in each of its lists, errors and
+/// warnings: the first ones in the validator's order. Those beyond are counted, not stored
+/// (Validation::more_errors, more_warnings), so that a call with hundreds of thousands of bad or
+/// undeclared fields costs a count, not an issue each. At least kReportedErrors.
+inline constexpr std::size_t kStoredIssues = 100;
+static_assert(kStoredIssues >= kReportedErrors);
+
 /// Events a Session keeps in each of its logs (`log<E>()`); older ones are dropped, so a long-running
 /// server's memory stays flat. SessionOptions::log_limit changes it per session.
 inline constexpr std::size_t kSessionLogEntries = 1000;

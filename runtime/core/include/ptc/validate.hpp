@@ -1,6 +1,7 @@
 #pragma once
 // Validation with lenient input coercion (docs/validation.md).
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -43,14 +44,52 @@ struct Validation {
   /// The coerced value (validate_and_coerce only; null after plain validate). Parts that failed keep
   /// the value as given.
   nlohmann::json value;
-  std::vector<Issue> errors;    ///< every error, in traversal order
-  std::vector<Issue> warnings;  ///< coercions made (and, in WarnOnly, the errors)
+  /// The first errors, in traversal order: at most limits::kStoredIssues of them; `more_errors` counts
+  /// the rest, which are not stored (error_count() is all of them). A caller that lists issues lists
+  /// these and says how many more there are, as report() does.
+  std::vector<Issue> errors;
+  /// The first warnings: coercions made, undeclared fields dropped (and, in WarnOnly, the errors);
+  /// capped as `errors` is, the rest counted in `more_warnings`.
+  std::vector<Issue> warnings;
+  std::size_t more_errors = 0;    ///< errors found beyond those stored in `errors`
+  std::size_t more_warnings = 0;  ///< warnings found beyond those stored in `warnings`
+
+  std::size_t error_count() const { return errors.size() + more_errors; }
+  std::size_t warning_count() const { return warnings.size() + more_warnings; }
+  /// Appends an issue found after those recorded so far: stored while the list holds fewer than
+  /// limits::kStoredIssues (and nothing was counted past it), counted otherwise.
+  void add_error(Issue issue);
+  void add_warning(Issue issue);
 
   /// The text fed back to the LLM:
-  /// "Tool validation errors:\n- path: msg\n" then "\nTool validation warnings:\n- path: msg\n".
-  /// Empty when there is nothing to report.
+  /// "Tool validation errors:\n- path: msg\n" then "\nTool validation warnings:\n- path: msg\n",
+  /// each section listing at most limits::kReportedErrors issues and then "- ... and N more\n" (N from
+  /// the counts, so it is exact however many were stored). Empty when there is nothing to report.
   std::string report() const;
 };
+
+/// The undeclared members of an arguments object that a parse declined to build
+/// (JsonParseOptions::keep), as validation reports them: how many there are and the names that sort
+/// first (the issues a Validation stores), in a few kilobytes however many there are.
+class DroppedFields {
+ public:
+  void add(std::string_view name);
+  std::size_t size() const { return count_; }
+  /// The names that sort first (as nlohmann::json orders an object's keys), at most
+  /// limits::kStoredIssues of them, in order.
+  std::vector<std::string> first() const;
+
+ private:
+  std::vector<std::string> heap_;  // a max-heap of the smallest names
+  std::size_t count_ = 0;
+};
+
+/// Reports `dropped`, undeclared members of arguments validated against `params` (a map), as
+/// validate_and_coerce(params, arguments, {Direction::Input, mode, drop_undeclared = true}) reports
+/// them when they are in the object: after every other issue, in key order, `unexpected field
+/// (ignored)` warnings (with "did you mean"), `unexpected field` errors in Strict mode (`ok` becomes
+/// false), nothing in Disabled mode. Dispatch uses it for arguments parsed without those members.
+void report_dropped_fields(Validation& validation, const Schema& params, const DroppedFields& dropped, Mode mode);
 
 /// Checks `value` against `schema` (by default as a tool's result: strict); in the input direction it
 /// reports the coercions it would make as warnings.

@@ -50,8 +50,9 @@ struct ToolOutcome {
   /// kept as text and become JSON when read.
   LazyJson arguments;
   /// Errors and warnings from checking the arguments; `validation.report()` is the text the model gets
-  /// for InvalidArguments. Warnings (coercions made) are kept on success too. Its `value` stays null:
-  /// the coerced arguments are `arguments`.
+  /// for InvalidArguments. Warnings (coercions made) are kept on success too. Like every Validation it
+  /// stores the first limits::kStoredIssues issues of each list and counts the rest. Its `value` stays
+  /// null: the coerced arguments are `arguments`.
   Validation validation;
   /// A generated tool's value is kept as the text its codec wrote and becomes JSON when read.
   ToolResult<LazyJson> result;

@@ -25,15 +25,21 @@ namespace {
 
 /// The arguments object parsed from `text`, or the message for the model. Providers send "" or null
 /// for tools without parameters now and then; both mean {}. Members the tool's parameters do not
-/// declare are checked but not built (they are held as null): validation only names them, and no
-/// policy or handler sees them, so a large value in an undeclared field costs no memory.
+/// declare are checked but neither built nor held: their names go to `dropped` (a count and the first
+/// few), which validation reports (report_dropped_fields), and no policy or handler sees them, so a large
+/// value in an undeclared field, or hundreds of thousands of such fields, cost no memory.
 std::variant<nlohmann::json, std::string> parse_arguments(const std::string& text, const Schema& params,
-                                                          std::function<bool(std::size_t)> charge) {
+                                                          std::function<bool(std::size_t)> charge,
+                                                          DroppedFields& dropped) {
   if (text.find_first_not_of(" \t\r\n") == std::string::npos) return nlohmann::json::object();
   JsonParseOptions options;
   options.charge = std::move(charge);
   if (params.kind() == Kind::Map)
-    options.keep = [&params](std::string_view key) { return params.find(key) != nullptr; };
+    options.keep = [&params, &dropped](std::string_view key) {
+      if (params.find(key)) return true;
+      dropped.add(key);
+      return false;
+    };
   auto parsed = parse_json(text, options);
   if (!parsed) return "Tool arguments are not valid JSON: " + parsed.error().to_string();
   return std::move(*parsed);
@@ -138,6 +144,7 @@ struct Decoded {
   std::exception_ptr failure;                     ///< what the text path threw, rethrown at step 7
   nlohmann::json args;                            ///< the JSON path's arguments, when parsed here
   bool owned = false;                             ///< `args` holds them; else they are the request's object
+  DroppedFields dropped;                          ///< undeclared members the parse left out of `args`
   std::string refusal;                            ///< the message for the model when the arguments are refused
   bool text_path() const { return prepared || failure; }
 };
@@ -196,8 +203,9 @@ class Call {
         needed = std::min(built, bytes * MemoryBudget::kMaxBytesPerArgumentByte);
         return reservation_.grow_to(needed);
       };
-      auto parsed = parse_arguments(raw.get_ref<const std::string&>(), tool_->signature().input(),
-                                    options_.memory_budget ? std::function<bool(std::size_t)>(charge) : nullptr);
+      auto parsed =
+          parse_arguments(raw.get_ref<const std::string&>(), tool_->signature().input(),
+                          options_.memory_budget ? std::function<bool(std::size_t)>(charge) : nullptr, out.dropped);
       if (auto* message = std::get_if<std::string>(&parsed)) {
         out.refusal = options_.memory_budget && needed > reservation_.bytes() ? options_.memory_budget->refusal(needed)
                                                                               : std::move(*message);
@@ -242,6 +250,9 @@ class Call {
                                      : decoded.owned
                                          ? tool_->invoker()->prepare_owned(std::move(decoded.args), options_.mode)
                                          : tool_->invoker()->prepare(request_.arguments, options_.mode);
+    // Undeclared fields the parse left out are reported where the walk would have reported them: last.
+    if (decoded.dropped.size() != 0)
+      report_dropped_fields(prepared.validation, tool_->signature().input(), decoded.dropped, options_.mode);
     out_.validation = std::move(prepared.validation);
     out_.validation.value = nullptr;
     return prepared;

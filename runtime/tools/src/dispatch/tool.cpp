@@ -43,11 +43,17 @@ void check_hints(const std::optional<ToolHints>& hints) {
     throw DefinitionError("A read-only tool cannot be destructive.", {}, "hints");
 }
 
+// The errors stored (Validation keeps the first limits::kStoredIssues), and how many more there are.
 std::string first_errors(const Validation& v) {
   std::string out;
   for (const auto& e : v.errors) {
     if (!out.empty()) out += "; ";
     out += e.path + ": " + e.message;
+  }
+  if (v.more_errors != 0) {
+    out += "; ... and ";
+    out += std::to_string(v.more_errors);
+    out += " more";
   }
   return out;
 }

@@ -74,20 +74,38 @@ class Decoder {
   /// `refusal`), a warning as is.
   void adopt_error(Issue issue, bool refusal = false);
   void adopt_warning(Issue issue);
-  /// One flag per error, in the same order: whether it is a refusal (refuse(), or adopt_error with
-  /// `refusal`). A union adopts its closest alternative's errors with their flags.
+  /// Takes over everything a trial decoder found, stored or counted: its warnings, and its errors
+  /// (those that are refusals only, with `refusals_only`), as adopt_error and adopt_warning would.
+  void adopt_warnings(Decoder& trial);
+  void adopt_errors(Decoder& trial, bool refusals_only);
+  /// One flag per stored error, in the same order: whether it is a refusal (refuse(), or adopt_error
+  /// with `refusal`). A union adopts its closest alternative's errors with their flags.
   const std::vector<bool>& refusals() const { return refusals_; }
   /// Whether any error is a refusal: a union whose alternatives all failed, one of them refusing a
   /// number, cannot hold the value either.
-  bool refused() const;
+  bool refused() const { return stored_refusals_ != 0 || more_refused_ != 0; }
 
+  /// The issues stored, capped as a Validation's are (limits::kStoredIssues): each list holds the first
+  /// issues in the validator's order, errors counted apart for refusals and the others (so that a union
+  /// adopting a trial's errors in WarnOnly still has the first of each), and counts the rest.
   const std::vector<Issue>& errors() const { return errors_; }
   const std::vector<Issue>& warnings() const { return warnings_; }
+  /// All errors (warnings), stored and counted.
+  std::size_t error_count() const { return errors_.size() + more_plain_ + more_refused_; }
+  std::size_t warning_count() const { return warnings_.size() + more_warnings_; }
+  /// The report: the first limits::kStoredIssues errors and warnings, and how many more there are.
+  /// Leaves the decoder without issues.
+  void take_report(Validation& out);
+  /// The stored errors (warnings), taken out; those only counted are forgotten.
   std::vector<Issue> take_errors() {
     refusals_.clear();
+    stored_refusals_ = more_plain_ = more_refused_ = 0;
     return std::move(errors_);
   }
-  std::vector<Issue> take_warnings() { return std::move(warnings_); }
+  std::vector<Issue> take_warnings() {
+    more_warnings_ = 0;
+    return std::move(warnings_);
+  }
 
   /// A decoder for trying one alternative of a variant, as the validator tries one: same path and
   /// depth, its own issues, Strict if this one is Strict and Enabled otherwise, errors kept as errors.
@@ -105,13 +123,26 @@ class Decoder {
   /// What an optimistic decoder does in place of recording: notes that the pass cannot be used.
   void surprise() { surprised_ = true; }
 
-  /// Positions in the issue lists; objects use them to put their issues in field order.
+  /// Positions in the issue lists; objects use them to put their issues in field order. `refused`: the
+  /// refusals among the errors before the position.
   struct Mark {
     std::size_t errors = 0;
     std::size_t warnings = 0;
+    std::size_t refused = 0;
     friend bool operator==(const Mark&, const Mark&) = default;
   };
-  Mark mark() const { return {errors_.size(), warnings_.size()}; }
+  Mark mark() const { return {errors_.size(), warnings_.size(), stored_refusals_}; }
+  /// Where the innermost key being decoded began (KeyedIssues sets it), and how many issues of each
+  /// kind (as a Mark counts them) surely come before it in the validator's order: those of the keys
+  /// and items around it that were read before its object began. A key's issues are recorded in the
+  /// validator's order, so once those before it and its own reach limits::kStoredIssues of a kind,
+  /// more of that kind are only counted. Outside any key, the start of the lists and nothing before.
+  Mark span() const { return span_; }
+  Mark before() const { return before_; }
+  void set_span(Mark begin, Mark before) {
+    span_ = begin;
+    before_ = before;
+  }
   /// The issues recorded between `begin` and `end` while decoding one key (or one part of a value).
   struct Span {
     Mark begin, end;
@@ -119,8 +150,12 @@ class Decoder {
     std::string_view key;  ///< second sort key (unknown fields and map keys sort by key, as std::map does)
   };
   /// Rewrites the issues recorded since `from` as those of `spans` only, ordered by (rank, key); the
-  /// issues of spans left out are dropped. `spans` must cover disjoint ranges after `from`.
-  void reorder(Mark from, std::vector<Span>& spans);
+  /// issues of spans left out are dropped. `spans` must cover disjoint ranges after `from`. With `trim`,
+  /// only the first limits::kStoredIssues of each kind are kept (the others counted), and each span's
+  /// marks are set to where its issues now are (spans sorted, as `spans` should then be given).
+  void reorder(Mark from, std::vector<Span>& spans, bool trim = false);
+  /// An error (as error() records one) that belongs at `at`, before the issues recorded since.
+  void error_at(Mark at, std::string message);
 
   /// Depth guard for nested objects and lists: past ptc::kMaxJsonDepth levels the document is refused
   /// (throws InvalidJson), as ptc::parse_json refuses it.
@@ -160,6 +195,14 @@ class Decoder {
   void push_deep(const Segment& s);
   const Segment& segment(std::size_t i) const { return i < kInlinePath ? path_[i] : deep_path_[i - kInlinePath]; }
   bool reporting() const { return trial_ || mode_ != Mode::Disabled; }
+  // In WarnOnly an error is recorded as a warning, unless it is a refusal; trials keep errors as errors.
+  bool as_warning(bool refusal) const { return mode_ == Mode::WarnOnly && !trial_ && !refusal; }
+  // Whether an issue of this list (and kind) recorded now is stored, or only counted.
+  bool room(bool warning, bool refusal) const;
+  void store(Issue issue, bool warning, bool refusal);
+  void count(bool warning, bool refusal, std::size_t n) {
+    (warning ? more_warnings_ : refusal ? more_refused_ : more_plain_) += n;
+  }
 
   Mode mode_;
   bool trial_ = false;
@@ -172,6 +215,12 @@ class Decoder {
   std::vector<Issue> errors_;
   std::vector<bool> refusals_;  // one per error
   std::vector<Issue> warnings_;
+  std::size_t stored_refusals_ = 0;  // refusals among errors_
+  std::size_t more_plain_ = 0;       // errors counted, not stored (refusals apart)
+  std::size_t more_refused_ = 0;     // refusals counted, not stored
+  std::size_t more_warnings_ = 0;    // warnings counted, not stored
+  Mark span_{};
+  Mark before_{};
   std::optional<nlohmann::json> noted_integer_;
 };
 

@@ -137,7 +137,7 @@ class Invoker final : public ToolInvoker {
   static Prepared refused(Issue issue) {
     Prepared p;
     p.validation.ok = false;
-    p.validation.errors.push_back(std::move(issue));
+    p.validation.add_error(std::move(issue));
     return p;
   }
 

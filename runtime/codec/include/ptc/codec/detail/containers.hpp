@@ -134,7 +134,7 @@ struct MapCodec {
       const std::string_view key = key_of(field);
       std::string name(key);
       if (out.find(name) != out.end()) duplicate_key(d, key);
-      const auto begin = d.mark();
+      const auto begin = issues.open();
       d.push(key);
       T item{};
       const bool ok = Codec<T>::decode(d, field.value(), item);

@@ -62,7 +62,7 @@ bool decode_document(std::string_view text, T& out, Mode mode, Validation& resul
     result = detail::finish(d, *decode_document_into(d, text, false, out));
   } catch (const InvalidJson& e) {
     result.ok = false;
-    result.errors.push_back({std::string(coercion::kRootPath), e.what()});
+    result.add_error({std::string(coercion::kRootPath), e.what()});
     return false;
   }
   return true;

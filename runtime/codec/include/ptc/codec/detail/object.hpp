@@ -104,7 +104,7 @@ template <class DecodeField, class FillDefault>
 }
 
 /// The keys of an object, read by a reporting decoder: every issue is recorded at its path and put in
-/// the validator's order.
+/// the validator's order (the first of each kind stored, the rest counted: KeyedIssues).
 template <class DecodeField, class FillDefault>
 bool read_fields(Decoder& d, simdjson::ondemand::object& object, std::span<const FieldInfo> fields,
                  const FieldKeys* keys, DecodeField& decode_field, FillDefault& fill_default) {
@@ -113,7 +113,7 @@ bool read_fields(Decoder& d, simdjson::ondemand::object& object, std::span<const
   SeenKeys unknown;
   each_field(object, fields, keys, [&](std::size_t i, std::string_view key, Value& value) {
     if (i == fields.size() ? !unknown.insert(key) : seen[i]) duplicate_key(d, key);
-    const auto begin = d.mark();
+    const auto begin = issues.open();
     d.push(key);
     bool ok = true;
     if (i == fields.size()) {

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <set>
 #include <span>
@@ -252,14 +253,21 @@ std::size_t find_field(std::span<const FieldInfo> fields, std::string_view key, 
 /// as ptc::parse_json refuses the same text.
 [[noreturn]] void duplicate_key(Decoder& d, std::string_view key);
 
-/// The undeclared keys of one object, to refuse a repeated one.
+/// The undeclared keys of one object, to refuse a repeated one, in a few bytes a key (the keys back to
+/// back and a table of indexes, in runtime/codec/src: a std::set cost about 80 bytes a key, ten times a
+/// short member's text). Nothing is allocated before the first key.
 class SeenKeys {
  public:
+  SeenKeys() noexcept;
+  ~SeenKeys();
+  SeenKeys(const SeenKeys&) = delete;
+  SeenKeys& operator=(const SeenKeys&) = delete;
   /// False when `key` was already seen.
-  bool insert(std::string_view key) { return keys_.emplace(key).second; }
+  bool insert(std::string_view key);
 
  private:
-  std::set<std::string, std::less<>> keys_;
+  struct Keys;
+  std::unique_ptr<Keys> keys_;
 };
 
 /// An undeclared field `key`: read to its end; in Strict mode `unexpected field`, otherwise the warning
@@ -269,14 +277,28 @@ bool unknown_field(Decoder& d, Value& v, std::span<const FieldInfo> fields, std:
 /// Puts the issues of an object's keys in the validator's order: declared fields in declaration
 /// order, then undeclared fields (or a map's keys) by key. Keys are unique: a repeated one is invalid
 /// JSON (duplicate_key) before its value is read.
+///
+/// The issues kept are capped as the decoder's are (Decoder::room): each key is the decoder's span while
+/// it is decoded, with the issues read before the object as those before it; once many keys have
+/// issues, those past the first limits::kStoredIssues of a kind in key order are counted and dropped,
+/// so an object of hundreds of thousands of undeclared keys holds a few hundred issues at most.
 class KeyedIssues {
  public:
-  explicit KeyedIssues(Decoder& d) : d_(d), from_(d.mark()) {}
-  /// After decoding one key's value, whose issues were recorded since `begin`.
+  explicit KeyedIssues(Decoder& d);
+  /// Before decoding one key's value: where its issues begin.
+  [[gnu::always_inline]] Decoder::Mark open() {
+    const auto begin = d_.mark();
+    d_.set_span(begin, inner_before_);
+    return begin;
+  }
+  /// After decoding one key's value, whose issues were recorded since `begin` (open()).
   [[gnu::always_inline]] void close(Decoder::Mark begin, std::size_t rank, std::string_view key, bool ok) {
+    d_.set_span(outer_, outer_before_);
     const auto end = d_.mark();
-    if (ok && begin == end) [[likely]]
-      return;  // nothing to order
+    if (begin == end) [[likely]] {
+      ok_ = ok_ && ok;  // nothing to order
+      return;
+    }
     add(begin, end, rank, key, ok);
   }
   /// Orders the issues; whether every key decoded.
@@ -284,13 +306,18 @@ class KeyedIssues {
 
  private:
   void add(Decoder::Mark begin, Decoder::Mark end, std::size_t rank, std::string_view key, bool ok);
+  void prune();
   struct Entry {
     Decoder::Span span;
     bool ok = true;
   };
   Decoder& d_;
   Decoder::Mark from_;
+  Decoder::Mark outer_, outer_before_;  // the decoder's span around the object
+  Decoder::Mark inner_before_;          // the issues before each of its keys
   std::vector<Entry> entries_;
+  std::size_t prune_at_;  // entries_ held when they are next pruned
+  bool ok_ = true;        // false once a key without issues kept failed
 };
 
 /// `missing required field` at `name`, as one key of `issues`.

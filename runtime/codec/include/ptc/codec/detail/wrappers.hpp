@@ -161,7 +161,7 @@ struct Codec<std::variant<Ts...>> {
           *detail::decode_root(raw, false, [&](Value& item) { return Codec<Alt>::decode(trial, item, value); });
       refused = refused || trial.refused();
       const bool detailed = (Codec<Alt>::shape.kinds & kind) && Codec<Alt>::shape.detailed;
-      switch (choice.offer(ok, !trial.warnings().empty(), detailed, trial.errors().size())) {
+      switch (choice.offer(ok, !trial.warnings().empty(), detailed, trial.error_count())) {
         case coercion::UnionChoice::Take::Exact: out.template emplace<I>(std::move(value)); return true;
         case coercion::UnionChoice::Take::Coerced:
           coerced.emplace(std::move(trial));
