@@ -384,8 +384,12 @@ class Call {
     const nlohmann::json& a = request_.arguments;
     if (!a.is_string()) return a;
     const auto& text = a.get_ref<const std::string&>();
-    if (text.size() > options_.max_argument_bytes)
-      return nlohmann::json("<" + std::to_string(text.size()) + " bytes of arguments, over the limit>");
+    if (text.size() > options_.max_argument_bytes) {
+      // Appended: g++ 12 warns falsely (-Wrestrict) on a literal + std::string&&.
+      std::string said = "<";
+      said.append(std::to_string(text.size())).append(" bytes of arguments, over the limit>");
+      return nlohmann::json(std::move(said));
+    }
     return a;
   }
 
