@@ -90,6 +90,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void on_header(error_code ec);
   void read_body();
   void on_body(error_code ec);
+  /// Answers or ends a read that failed: a limit passed gets its status, a client that left or a
+  /// deadline ends the connection, anything else is a malformed request (400). False when `ec` is none.
+  bool read_failed(error_code ec);
   void handle();
   void respond(HttpResponse response);
   void send_simple(int status, std::string text);
@@ -433,12 +436,7 @@ void Connection::read_header() {
 void Connection::on_header(error_code ec) {
   if (phase_ == Phase::Closed) return;
   disarm();
-  if (ec == http::error::header_limit) return send_simple(431, "Request Header Fields Too Large");
-  if (ec == http::error::body_limit) return send_simple(413, "Payload Too Large");
-  if (ec == http::error::end_of_stream || ec == asio::error::eof || ec == asio::error::operation_aborted ||
-      ec == asio::error::connection_reset || ec == asio::error::bad_descriptor)
-    return close_now();
-  if (ec) return send_simple(400, "Bad Request: " + ec.message());
+  if (read_failed(ec)) return;
   const auto& request = parser_->get();
   if (auto length = parser_->content_length(); length && *length > server_.limits().max_body_bytes)
     return send_simple(413, "Payload Too Large");
@@ -455,6 +453,20 @@ void Connection::on_header(error_code ec) {
   read_body();
 }
 
+bool Connection::read_failed(error_code ec) {
+  if (!ec) return false;
+  if (ec == http::error::header_limit)
+    send_simple(431, "Request Header Fields Too Large");
+  else if (ec == http::error::body_limit)
+    send_simple(413, "Payload Too Large");
+  else if (ec == http::error::end_of_stream || ec == asio::error::eof || ec == asio::error::operation_aborted ||
+           ec == asio::error::connection_reset || ec == asio::error::bad_descriptor)
+    close_now();  // the client left, or a deadline closed the socket
+  else
+    send_simple(400, "Bad Request: " + ec.message());
+  return true;
+}
+
 void Connection::read_body() {
   if (parser_->is_done()) return handle();
   arm(server_.limits().read_timeout);
@@ -465,11 +477,7 @@ void Connection::read_body() {
 void Connection::on_body(error_code ec) {
   if (phase_ == Phase::Closed) return;
   disarm();
-  if (ec == http::error::body_limit) return send_simple(413, "Payload Too Large");
-  if (ec == http::error::end_of_stream || ec == asio::error::eof || ec == asio::error::operation_aborted ||
-      ec == asio::error::connection_reset || ec == asio::error::bad_descriptor)
-    return close_now();
-  if (ec) return send_simple(400, "Bad Request: " + ec.message());
+  if (read_failed(ec)) return;
   handle();
 }
 
