@@ -298,7 +298,9 @@ class BeastServer final : public HttpServer {
       std::string response;
       char sink[4096];
     };
-    auto refused = std::make_shared<Refused>(Refused{std::move(socket), asio::steady_timer(io_), {}, {}});
+    // The timer shares the socket's strand: its handler closes the socket the reads use.
+    auto strand = socket.get_executor();
+    auto refused = std::make_shared<Refused>(Refused{std::move(socket), asio::steady_timer(strand), {}, {}});
     refused->response = status_line(503) + "Content-Type: text/plain\r\nRetry-After: 1\r\nConnection: close\r\n" +
                         "Content-Length: " + std::to_string(text.size() + 1) + "\r\n\r\n" + text + "\n";
     asio::async_write(refused->socket, asio::buffer(refused->response), [refused](error_code ec, std::size_t) {
