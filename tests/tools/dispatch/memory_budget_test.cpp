@@ -240,6 +240,20 @@ TEST(MemoryBudget, ConcurrentDispatchesShareItAndReleaseEverything) {
   EXPECT_EQ(options.memory_budget->in_use(), 0u);
 }
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define PTC_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define PTC_SANITIZED 1
+#endif
+
+// Memory is measured in the g++ build only: a sanitizer's allocator keeps freed memory and pads every
+// block, so the sanitizer builds do not compile these tests and their helpers (rather than report
+// them skipped).
+#ifndef PTC_SANITIZED
+
 // kB from /proc/self/status.
 long status_kb(const char* field) {
   std::ifstream in("/proc/self/status");
@@ -291,18 +305,6 @@ std::string undeclared(const std::string& item, std::size_t bytes) {
 
 // Undeclared fields are checked but never built: a wide or deep one costs a small part of its size
 // (it cost 28x to 64x when it was built; 2x leaves room for the allocator's noise).
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define PTC_SANITIZED 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define PTC_SANITIZED 1
-#endif
-
-// Measured in the g++ build only: a sanitizer's allocator keeps freed memory and pads every block, so
-// the sanitizer builds do not compile this test (rather than report it skipped).
-#ifndef PTC_SANITIZED
 TEST(MemoryBudget, AWideOrDeepUndeclaredFieldCostsLittleMemory) {
   const std::size_t bytes = std::size_t{4} << 20;
   for (const std::string& item :
