@@ -81,7 +81,8 @@ struct HttpLimits {
   /// ends the connection.
   std::chrono::milliseconds write_timeout{std::chrono::seconds(30)};
   std::chrono::milliseconds stream_heartbeat{std::chrono::seconds(15)};
-  /// Threads running the handler; requests beyond threads + max_queued_requests get 503.
+  /// Threads running the handler for requests with bodies over 64 KiB (smaller ones run on the I/O
+  /// thread); such requests beyond threads + max_queued_requests get 503.
   std::size_t threads = 4;
   std::size_t max_queued_requests = 1024;
   /// Threads waiting on sockets (they never run the handler).
@@ -105,7 +106,7 @@ class HttpServer {
   virtual void stop(std::chrono::milliseconds grace) = 0;
 };
 
-/// An HttpServer that hands every request to `handler` on one of `limits.threads` threads.
+/// An HttpServer that hands every request to `handler`.
 std::unique_ptr<HttpServer> make_http_server(HttpHandler handler, const HttpLimits& limits);
 
 }  // namespace ptc::mcp

@@ -81,8 +81,9 @@ struct HttpOptions {
   std::chrono::seconds read_timeout{30};
   /// A write the client does not take within this long ends its connection.
   std::chrono::seconds write_timeout{30};
-  /// Threads that handle requests (parse, check, start calls; calls run on ServerOptions::workers).
-  /// Sockets, slow clients and open SSE streams hold no thread.
+  /// Threads that handle requests with bodies over 64 KiB (parse, check, start calls; smaller ones are
+  /// handled on the I/O threads, and calls run on ServerOptions::workers). Sockets, slow clients and
+  /// open SSE streams hold no thread.
   std::size_t threads = 4;
   /// Open connections, all clients together and from one peer (remote IP address). One more gets
   /// 503 with Retry-After and is closed. As for sessions, every client of a loopback server, and every
