@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -286,6 +287,32 @@ void append_json_string(std::string& out, std::string_view s) {
   out.reserve(out.size() + s.size() + 2);
   StringOut string{out};
   escape_json_string(string, s);
+}
+
+// A band of width 2 * limit + 1 around the diagonal, so a hostile string costs O(length * limit).
+std::size_t edit_distance(std::string_view a, std::string_view b, std::size_t limit) {
+  const std::size_t n = a.size(), m = b.size();
+  if ((n > m ? n - m : m - n) > limit) return limit + 1;
+  constexpr std::size_t kFar = std::size_t{1} << 20;
+  std::vector<std::size_t> before(m + 1, kFar), prev(m + 1, kFar), cur(m + 1, kFar);
+  for (std::size_t j = 0; j <= std::min(m, limit); ++j) prev[j] = j;
+  for (std::size_t i = 1; i <= n; ++i) {
+    std::fill(cur.begin(), cur.end(), kFar);
+    if (i <= limit) cur[0] = i;
+    const std::size_t lo = i > limit ? i - limit : 1, hi = std::min(m, i + limit);
+    std::size_t best = cur[0];
+    for (std::size_t j = lo; j <= hi; ++j) {
+      const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+      std::size_t d = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d = std::min(d, before[j - 2] + 1);
+      cur[j] = d;
+      best = std::min(best, d);
+    }
+    if (best > limit) return limit + 1;
+    std::swap(before, prev);
+    std::swap(prev, cur);
+  }
+  return std::min(prev[m], limit + 1);
 }
 
 }  // namespace ptc::text

@@ -71,4 +71,7 @@ std::string rfc3339_utc(std::int64_t seconds, std::uint32_t nanos, int fraction_
 /// Keeps generated errors readable: "..." stands for whatever was cut.
 std::string excerpt(std::string_view s, std::size_t max_bytes);
 
+/// Optimal string alignment distance between `a` and `b`, or limit + 1 once it exceeds `limit`.
+std::size_t edit_distance(std::string_view a, std::string_view b, std::size_t limit);
+
 }  // namespace ptc::text

@@ -456,7 +456,8 @@ TEST_F(CliRun, NoSubcommandIsAUsageError) {
   auto r = cli({});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");
-  EXPECT_THAT(r.err, StartsWith("error: give a subcommand: list, prompt, schema, definitions, call or mcp\n")) << r.err;
+  EXPECT_THAT(r.err, StartsWith("error: give a subcommand: list, prompt, schema, definitions, call, mcp or agent\n"))
+      << r.err;
   EXPECT_THAT(r.err, HasSubstr("Usage:"));
 }
 

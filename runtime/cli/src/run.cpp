@@ -18,6 +18,7 @@
 #include <ptc/tool_catalog.hpp>
 #include <ptc/validate.hpp>
 
+#include "agent_command.hpp"
 #include "support.hpp"
 
 namespace ptc::cli {
@@ -37,6 +38,7 @@ struct Request {
   std::string path = "/mcp";
   std::vector<std::string> allowed_origins;
   std::vector<std::string> allowed_hosts;
+  detail::AgentRequest agent;
 };
 
 /// The subcommands, kept so we can ask which one was given once parsing is done.
@@ -47,6 +49,7 @@ struct Commands {
   CLI::App* definitions = nullptr;
   CLI::App* call = nullptr;
   CLI::App* mcp = nullptr;
+  CLI::App* agent = nullptr;
 };
 
 Commands define_commands(CLI::App& app, Request& request) {
@@ -77,6 +80,7 @@ Commands define_commands(CLI::App& app, Request& request) {
   c.mcp->add_option("--allow-origin", request.allowed_origins, "An Origin to accept besides localhost (repeatable)");
   c.mcp->add_option("--allow-host", request.allowed_hosts, "A Host header to accept besides localhost (repeatable)");
   c.mcp->add_option("--mode", request.mode, "Validation mode: enabled (default), warn_only, strict or disabled");
+  c.agent = detail::define_agent(app, request.agent);
   return c;
 }
 
@@ -307,12 +311,13 @@ int run_named(std::string program, const ToolRegistry& registry, const std::vect
     return usage_error(app, e.what(), err);
   }
   if (app.get_subcommands().empty())
-    return usage_error(app, "give a subcommand: list, prompt, schema, definitions, call or mcp", err);
+    return usage_error(app, "give a subcommand: list, prompt, schema, definitions, call, mcp or agent", err);
   if (commands.list->parsed()) return list_tools(registry, out);
   if (commands.prompt->parsed()) return print_prompt(registry, out);
   if (commands.schema->parsed()) return print_schema(registry, request, out, err);
   if (commands.definitions->parsed()) return print_definitions(registry, request, out, err);
   if (commands.mcp->parsed()) return serve_mcp(registry, request, options, app.get_name(), err);
+  if (commands.agent->parsed()) return detail::run_agent(registry, request.agent, options, out, err);
   return call_tool(registry, request, options, out, err);
 }
 

@@ -389,33 +389,6 @@ std::string folded(std::string_view name) {
   return out;
 }
 
-// Optimal string alignment distance, or limit + 1 once it exceeds `limit`: a band of width 2 * limit + 1
-// around the diagonal, so a hostile key costs O(length * limit).
-std::size_t edits(std::string_view a, std::string_view b, std::size_t limit) {
-  const std::size_t n = a.size(), m = b.size();
-  if ((n > m ? n - m : m - n) > limit) return limit + 1;
-  constexpr std::size_t kFar = std::size_t{1} << 20;
-  std::vector<std::size_t> before(m + 1, kFar), prev(m + 1, kFar), cur(m + 1, kFar);
-  for (std::size_t j = 0; j <= std::min(m, limit); ++j) prev[j] = j;
-  for (std::size_t i = 1; i <= n; ++i) {
-    std::fill(cur.begin(), cur.end(), kFar);
-    if (i <= limit) cur[0] = i;
-    const std::size_t lo = i > limit ? i - limit : 1, hi = std::min(m, i + limit);
-    std::size_t best = cur[0];
-    for (std::size_t j = lo; j <= hi; ++j) {
-      const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      std::size_t d = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d = std::min(d, before[j - 2] + 1);
-      cur[j] = d;
-      best = std::min(best, d);
-    }
-    if (best > limit) return limit + 1;
-    std::swap(before, prev);
-    std::swap(prev, cur);
-  }
-  return std::min(prev[m], limit + 1);
-}
-
 }  // namespace
 
 std::string ignored_field(std::string_view key, const std::vector<std::string_view>& declared) {
@@ -429,7 +402,7 @@ std::string ignored_field(std::string_view key, const std::vector<std::string_vi
   for (auto name : declared) {
     if (name.size() > kLongest) continue;
     const std::size_t limit = name.size() <= 4 ? 1 : 2;
-    std::size_t d = folded(name) == key_folded ? 0 : edits(key, name, limit);
+    std::size_t d = folded(name) == key_folded ? 0 : text::edit_distance(key, name, limit);
     if (d > limit) continue;
     if (d < best_distance) {
       best = name;

@@ -152,8 +152,23 @@ TEST_F(Dispatch, UnknownToolIsAFailedResult) {
   auto out = call("nope", json::object());
   EXPECT_EQ(out.status, CallStatus::UnknownTool);
   EXPECT_FALSE(out.success());
-  EXPECT_EQ(out.result.message, "Unknown tool 'nope'.");
-  EXPECT_EQ(out.rendered, "Unknown tool 'nope'.");
+  EXPECT_EQ(out.result.message.rfind("Unknown tool 'nope'. ", 0), 0u) << out.result.message;
+  EXPECT_EQ(out.rendered, out.result.message);
+}
+
+// A model that invents a name is told the real ones, nearest first, so it can correct itself.
+TEST(UnknownTool, ListsTheNearestToolNamesNearestFirst) {
+  ptc::ToolRegistry registry;
+  for (const char* name : {"stats", "fetch", "search", "seek", "delete_everything", "archive"})
+    registry.add(ptc::make_tool(name, "A tool.", "() -> :int"));
+  ptc::Session session;
+  auto out = registry.dispatch(session, {"1", "serch", json::object()});
+  EXPECT_EQ(out.status, CallStatus::UnknownTool);
+  EXPECT_EQ(out.result.message, "Unknown tool 'serch'. The nearest tool names: search, fetch, seek, stats, archive.");
+  ptc::ToolRegistry one;
+  one.add(ptc::make_tool("only", "A tool.", "() -> :int"));
+  EXPECT_EQ(one.dispatch(session, {"2", std::string(100000, 'x'), json::object()}).result.message,
+            "Unknown tool '" + std::string(100000, 'x') + "'. The only tool is: only.");
 }
 
 TEST_F(Dispatch, ToolWithoutHandlerCannotBeCalled) {

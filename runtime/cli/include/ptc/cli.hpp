@@ -1,6 +1,7 @@
 #pragma once
 // ptc::cli::run — gives any program that owns a ToolRegistry the subcommands `list`, `prompt`,
-// `schema [--profile P]`, `definitions FORMAT`, `call NAME JSON [--mode M]` and `mcp [--http HOST:PORT]`
+// `schema [--profile P]`, `definitions FORMAT`, `call NAME JSON [--mode M]`, `mcp [--http HOST:PORT]` and
+// `agent [--provider P] [--model M] ... TASK`
 // (docs/tools.md, "The command line of a tool program"; docs/mcp.md).
 
 #include <functional>

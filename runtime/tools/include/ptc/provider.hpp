@@ -47,6 +47,11 @@ nlohmann::json anthropic_tool_result(const ToolOutcome& outcome);
 std::string openai_chat_tool_message_text(const ToolOutcome& outcome);
 std::string openai_responses_output_text(const ToolOutcome& outcome);
 std::string anthropic_tool_result_text(const ToolOutcome& outcome);
+/// `{"functionResponse":{"id":id,"name":name,"response":{...}}}`, a part of the `user` content that answers
+/// Gemini's `functionCall` parts: `{"output":value}` on success (the value as the model may see it, or
+/// the rendered text when there is none), `{"error":rendered}` on failure, the two keys Gemini reads.
+/// `id` is left out when the call had none (Gemini's call ids are optional; it matches by name).
+nlohmann::json gemini_function_response(const ToolOutcome& outcome);
 
 // ---- tool definitions for requests ---------------------------------------------------------------
 // Each checks the tool name against the provider's rules and builds its schemas with that provider's

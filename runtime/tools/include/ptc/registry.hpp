@@ -71,6 +71,7 @@ class ToolRegistry {
   /// Entries are never removed, so the pointer stays valid as long as the registry lives.
   const Entry* lookup(std::string_view name) const;
   std::vector<std::shared_ptr<const ToolPolicy>> global_policies() const;
+  std::string unknown_tool_message(const std::string& name) const;
 
   mutable std::shared_mutex mutex_;
   std::vector<std::shared_ptr<const Entry>> entries_;

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -18,6 +19,8 @@
 #include <ptc/json_input.hpp>
 #include <ptc/json_text.hpp>
 #include <ptc/registry.hpp>
+
+#include "text.hpp"
 
 namespace ptc {
 
@@ -463,6 +466,31 @@ std::size_t ToolRegistry::size() const {
   return entries_.size();
 }
 
+// "Unknown tool 'serch'. The nearest tool names: search, fetch." A model that invented a name gets the
+// real ones to choose from: the five nearest by edit distance, ties in registration order.
+std::string ToolRegistry::unknown_tool_message(const std::string& name) const {
+  constexpr std::size_t kShown = 5;
+  constexpr std::size_t kLongest = 64;                                    // bounds the cost of comparing a hostile name
+  std::vector<std::tuple<std::size_t, std::size_t, std::string>> ranked;  // distance, order, name
+  {
+    std::shared_lock lock(mutex_);
+    for (const auto& entry : entries_) {
+      const std::string& candidate = entry->tool.name();
+      const std::size_t limit = std::max(name.size(), candidate.size());
+      const std::size_t d =
+          name.size() > kLongest || candidate.size() > kLongest ? limit : text::edit_distance(name, candidate, limit);
+      ranked.emplace_back(d, ranked.size(), candidate);
+    }
+  }
+  std::sort(ranked.begin(), ranked.end());
+  std::string out = "Unknown tool '" + name + "'.";
+  if (ranked.empty()) return out;
+  out += ranked.size() == 1 ? " The only tool is: " : " The nearest tool names: ";
+  for (std::size_t i = 0; i < std::min(kShown, ranked.size()); ++i)
+    out.append(i ? ", " : "").append(std::get<2>(ranked[i]));
+  return out + ".";
+}
+
 ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, const DispatchOptions& options) const {
   std::lock_guard serialized(session.call_mutex());
   const CallEnvironment& env = options.environment;
@@ -474,7 +502,7 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
 
   // 2. Lookup.
   const Entry* entry = lookup(request.name);
-  if (!entry) return call.fail(CallStatus::UnknownTool, "Unknown tool '" + request.name + "'.");
+  if (!entry) return call.fail(CallStatus::UnknownTool, unknown_tool_message(request.name));
   const Tool& tool = entry->tool;
   call.set_tool(tool);
   if (!tool.has_handler())

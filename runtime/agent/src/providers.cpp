@@ -1,0 +1,169 @@
+// make_model: a provider's wire format (src/wire) over the libcurl transport (src/transport).
+#include <ptc/agent/providers.hpp>
+
+#include <string>
+#include <utility>
+
+#include <ptc/json_input.hpp>
+
+#include "transport/http_transport.hpp"
+#include "wire/wire.hpp"
+
+namespace ptc::agent {
+
+std::string_view provider_name(Provider provider) {
+  switch (provider) {
+    case Provider::openai: return "openai";
+    case Provider::openai_responses: return "openai-responses";
+    case Provider::anthropic: return "anthropic";
+    case Provider::gemini: return "gemini";
+  }
+  return "openai";
+}
+
+std::optional<Provider> provider_from_name(std::string_view name) {
+  for (Provider p : {Provider::openai, Provider::openai_responses, Provider::anthropic, Provider::gemini})
+    if (provider_name(p) == name) return p;
+  return std::nullopt;
+}
+
+std::string_view default_base_url(Provider provider) {
+  switch (provider) {
+    case Provider::openai:
+    case Provider::openai_responses: return "https://api.openai.com/v1";
+    case Provider::anthropic: return "https://api.anthropic.com/v1";
+    case Provider::gemini: return "https://generativelanguage.googleapis.com/v1beta";
+  }
+  return "";
+}
+
+std::string_view api_key_variable(Provider provider) {
+  switch (provider) {
+    case Provider::openai:
+    case Provider::openai_responses: return "OPENAI_API_KEY";
+    case Provider::anthropic: return "ANTHROPIC_API_KEY";
+    case Provider::gemini: return "GEMINI_API_KEY";
+  }
+  return "";
+}
+
+namespace {
+
+struct ParsedUrl {
+  std::string scheme;
+  std::string host;
+};
+
+std::optional<ParsedUrl> parse_url(std::string_view url) {
+  const auto colon = url.find("://");
+  if (colon == std::string_view::npos) return std::nullopt;
+  ParsedUrl out{std::string(url.substr(0, colon)), {}};
+  for (char& c : out.scheme) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::string_view rest = url.substr(colon + 3);
+  rest = rest.substr(0, rest.find_first_of("/?#"));
+  if (auto at = rest.rfind('@'); at != std::string_view::npos) rest = rest.substr(at + 1);
+  if (!rest.empty() && rest.front() == '[') {
+    const auto close = rest.find(']');
+    if (close == std::string_view::npos) return std::nullopt;
+    out.host = std::string(rest.substr(1, close - 1));
+  } else {
+    out.host = std::string(rest.substr(0, rest.find(':')));
+  }
+  for (char& c : out.host) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (out.host.empty()) return std::nullopt;
+  return out;
+}
+
+bool loopback(const std::string& host) { return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0; }
+
+class ProviderModel final : public Model {
+ public:
+  ProviderModel(ProviderOptions options, std::string base_url)
+      : options_(std::move(options)),
+        base_url_(std::move(base_url)),
+        wire_(detail::make_wire(options_.provider)),
+        transport_(transport_options(options_)) {}
+
+  std::string provider() const override { return std::string(provider_name(options_.provider)); }
+  void on_retry(std::function<void(const RetryNotice&)> hook) override { on_retry_ = std::move(hook); }
+
+  Result<ModelResponse> complete(const ModelRequest& request) override {
+    const bool stream = static_cast<bool>(request.on_event);
+    auto body = wire_->request_body(request, stream);
+    if (!body) return Error{provider() + ": " + body.error().message};
+    detail::HttpRequest http{wire_->url(base_url_, *request.settings, stream), wire_->headers(options_.api_key),
+                             body->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)};
+    if (!stream) {
+      auto reply = transport_.post(http, nullptr, request.cancellation.get(), on_retry_);
+      if (!reply) return reply.error();
+      if (auto failure = status_error(*reply)) return *failure;
+      auto parsed = parse_json(reply->body);
+      if (!parsed) return Error{provider() + ": the response is not valid JSON: " + parsed.error().to_string()};
+      auto response = wire_->parse_response(*parsed);
+      if (!response) return Error{provider() + ": " + detail::redact(response.error().message, {options_.api_key})};
+      return response;
+    }
+    auto assembler = wire_->stream();
+    detail::SseReader reader;
+    std::optional<Error> failure;
+    auto deliver = [&](const detail::SseReader::Event& event) {
+      failure = assembler->on_event(event, request.on_event);
+      return !failure;
+    };
+    auto reply = transport_.post(
+        http, [&](std::string_view bytes) { return reader.feed(bytes, deliver); }, request.cancellation.get(),
+        on_retry_);
+    if (failure) return Error{provider() + ": " + detail::redact(failure->message, {options_.api_key})};
+    if (!reply) return reply.error();
+    if (auto error = status_error(*reply)) return *error;
+    if (auto last = reader.finish(); last && !deliver(*last))
+      return Error{provider() + ": " + detail::redact(failure->message, {options_.api_key})};
+    auto response = assembler->finish();
+    if (!response) return Error{provider() + ": " + detail::redact(response.error().message, {options_.api_key})};
+    return response;
+  }
+
+ private:
+  static detail::TransportOptions transport_options(const ProviderOptions& o) {
+    detail::TransportOptions t;
+    t.connect_timeout = o.connect_timeout;
+    t.total_timeout = o.total_timeout;
+    t.max_retries = o.max_retries;
+    t.initial_backoff = o.initial_backoff;
+    t.max_backoff = o.max_backoff;
+    t.max_response_bytes = o.max_response_bytes;
+    if (!o.api_key.empty()) t.secrets.push_back(o.api_key);
+    t.provider = std::string(provider_name(o.provider));
+    return t;
+  }
+
+  // A reply that is not 2xx: "anthropic: HTTP 401: invalid x-api-key" with the provider's own message.
+  std::optional<Error> status_error(const detail::HttpReply& reply) const {
+    if (reply.status >= 200 && reply.status < 300) return std::nullopt;
+    return Error{
+        detail::redact(provider() + ": HTTP " + std::to_string(reply.status) + ": " + wire_->error_message(reply.body),
+                       {options_.api_key})};
+  }
+
+  ProviderOptions options_;
+  std::string base_url_;
+  std::unique_ptr<detail::Wire> wire_;
+  detail::HttpTransport transport_;
+  std::function<void(const RetryNotice&)> on_retry_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<Model>> make_model(ProviderOptions options) {
+  std::string base = options.base_url.empty() ? std::string(default_base_url(options.provider)) : options.base_url;
+  while (!base.empty() && base.back() == '/') base.pop_back();
+  const auto url = parse_url(base);
+  if (!url || (url->scheme != "http" && url->scheme != "https"))
+    return Error{"the base URL must be an http or https URL: " + detail::redact(base, {options.api_key})};
+  if (url->scheme == "http" && !options.api_key.empty() && !loopback(url->host) && !options.allow_insecure_http)
+    return Error{"refusing to send an API key over plain http to " + url->host +
+                 ": use https, or allow insecure http explicitly"};
+  return std::unique_ptr<Model>(std::make_unique<ProviderModel>(std::move(options), std::move(base)));
+}
+
+}  // namespace ptc::agent
