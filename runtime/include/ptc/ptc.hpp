@@ -3,6 +3,7 @@
 // every component, puts it on the include path; a program linking one component includes that
 // component's header (<ptc/core.hpp>, <ptc/tools.hpp>, ...; docs/architecture.md lists them).
 
+#include <ptc/agent.hpp>
 #include <ptc/cli.hpp>
 #include <ptc/codec.hpp>
 #include <ptc/commands.hpp>
