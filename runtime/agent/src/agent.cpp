@@ -168,7 +168,7 @@ RunResult Agent::run_impl(const std::string& task, const Schema* answer, Convers
         Approval decision = options_.approve ? options_.approve(calls[i]) : Approval{Approve{}};
         if (auto* deny = std::get_if<Deny>(&decision)) {
           results.tool_results[i] = refused_part(calls[i], "The call was denied: " + deny->reason);
-          emit(ToolCallFinished{calls[i], CallStatus::Denied, results.tool_results[i].content});
+          emit(ToolCallFinished{calls[i], CallStatus::Denied, results.tool_results[i].content, {}});
           continue;
         }
         approved[i] = calls[i];
@@ -192,7 +192,10 @@ RunResult Agent::run_impl(const std::string& task, const Schema* answer, Convers
           outcome.result.success = false;
         }
         results.tool_results[i] = result_part(*approved[i], outcome);
-        emit(ToolCallFinished{*approved[i], outcome.status, outcome.rendered});
+        ToolCallFinished finished{*approved[i], outcome.status, outcome.rendered, {}};
+        if (outcome.status != CallStatus::InvalidArguments)
+          for (const auto& w : outcome.validation.warnings) finished.warnings.push_back(w.path + ": " + w.message);
+        emit(finished);
         if (stopped()) break;
       }
       if (auto e = stopped()) {

@@ -140,6 +140,7 @@ int run_agent(const ToolRegistry& registry, const AgentRequest& r, const Options
       end_line();
       err << "> " << done->call.name << " " << brief(done->call.arguments) << " [" << status_name(done->status)
           << "]\n";
+      for (const auto& w : done->warnings) err << "  warning: " << w << "\n";
     } else if (const auto* retry = std::get_if<agent::RetryNotice>(&event)) {
       end_line();
       err << "retry " << retry->attempt << " in " << retry->delay.count() << " ms: " << retry->reason << "\n";

@@ -1,5 +1,6 @@
 // `PROGRAM agent ...` (ptc::cli::run) against the provider double playing OpenAI's Chat Completions.
 #include <cstdlib>
+#include <iostream>
 #include <sstream>
 
 #include <gmock/gmock.h>
@@ -49,18 +50,18 @@ struct AgentCommand : ::testing::Test {
 };
 
 TEST_F(AgentCommand, AnswersOnStdoutAndLogsEachCallOnStderr) {
-  provider.push(
-      ptc_test::Reply::json(200, chat({{"role", "assistant"},
-                                       {"content", nullptr},
-                                       {"tool_calls",
-                                        {{{"id", "call_1"},
-                                          {"type", "function"},
-                                          {"function", {{"name", "add"}, {"arguments", "{\"a\":2,\"b\":3}"}}}}}}})));
+  provider.push(ptc_test::Reply::json(
+      200, chat({{"role", "assistant"},
+                 {"content", nullptr},
+                 {"tool_calls",
+                  {{{"id", "call_1"},
+                    {"type", "function"},
+                    {"function", {{"name", "add"}, {"arguments", "{\"a\":2,\"b\":\"3\"}"}}}}}}})));
   provider.push(ptc_test::Reply::json(200, chat({{"role", "assistant"}, {"content", "It is 5."}})));
   Ran r = run({"agent", "--model", "test-model", "--base-url", provider.base_url() + "/v1", "What is 2+3?"});
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out, "It is 5.\n");
-  EXPECT_EQ(r.err, "> add {\"a\":2,\"b\":3} [succeeded]\n");
+  EXPECT_EQ(r.err, "> add {\"a\":2,\"b\":\"3\"} [succeeded]\n  warning: b: coerced string \"3\" to int\n");
   const auto requests = provider.requests();
   ASSERT_EQ(requests.size(), 2u);
   EXPECT_EQ(requests[0].target, "/v1/chat/completions");
@@ -95,6 +96,56 @@ TEST_F(AgentCommand, UsageErrorsExitTwoAndFailedRunsExitOne) {
   EXPECT_EQ(failed.code, 1);
   EXPECT_EQ(failed.err, "error: openai: HTTP 400: model not found\n");
   EXPECT_EQ(failed.out, "");
+}
+
+TEST_F(AgentCommand, ApproveAsksBeforeEachCallAndARefusalReachesTheModel) {
+  auto call = [](const char* id, int a) {
+    return json{{"id", id},
+                {"type", "function"},
+                {"function", {{"name", "add"}, {"arguments", json{{"a", a}, {"b", 1}}.dump()}}}};
+  };
+  provider.push(ptc_test::Reply::json(200, chat({{"role", "assistant"},
+                                                 {"content", nullptr},
+                                                 {"tool_calls", {call("c1", 1), call("c2", 2), call("c3", 3)}}})));
+  provider.push(ptc_test::Reply::json(200, chat({{"role", "assistant"}, {"content", "done"}})));
+  std::istringstream answers("y\nn\ntoo big\n");
+  auto* saved = std::cin.rdbuf(answers.rdbuf());
+  Ran r = run({"agent", "--model", "m", "--base-url", provider.base_url(), "--approve", "add them"});
+  std::cin.rdbuf(saved);
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.err,
+            // On a terminal the answer's Enter ends each question's line.
+            "run add {\"a\":1,\"b\":1}? [y/n/reason] run add {\"a\":2,\"b\":1}? [y/n/reason] "
+            "> add {\"a\":2,\"b\":1} [denied]\nrun add {\"a\":3,\"b\":1}? [y/n/reason] "
+            "> add {\"a\":3,\"b\":1} [denied]\n> add {\"a\":1,\"b\":1} [succeeded]\n");
+  const json messages = json::parse(provider.requests()[1].body)["messages"];
+  ASSERT_GE(messages.size(), 5u);
+  EXPECT_EQ(messages[2]["content"], "2");
+  EXPECT_EQ(messages[3]["content"], "The call was denied: the user said no");
+  EXPECT_EQ(messages[4]["content"], "The call was denied: too big");
+}
+
+TEST_F(AgentCommand, StreamWritesTheTextToStderrAsItArrivesAndTheAnswerToStdout) {
+  auto chunk = [](const char* text) {
+    return "data: " +
+           json{{"id", "c"},
+                {"object", "chat.completion.chunk"},
+                {"choices", {{{"index", 0}, {"delta", {{"content", text}}}}}}}
+               .dump() +
+           "\n\n";
+  };
+  const std::string end = "data: " +
+                          json{{"id", "c"},
+                               {"object", "chat.completion.chunk"},
+                               {"choices", {{{"index", 0}, {"delta", json::object()}, {"finish_reason", "stop"}}}}}
+                              .dump() +
+                          "\n\ndata: [DONE]\n\n";
+  provider.push(ptc_test::Reply::sse({chunk("Hel"), chunk("lo."), end}));
+  Ran r = run({"agent", "--model", "m", "--base-url", provider.base_url(), "--stream", "hi"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "Hello.\n");
+  EXPECT_EQ(r.err, "Hello.\n");
+  EXPECT_EQ(json::parse(provider.requests()[0].body)["stream"], true);
 }
 
 TEST_F(AgentCommand, TheTranscriptIsWrittenAndContinuedFrom) {

@@ -56,7 +56,8 @@ struct ToolCallStarted {
 struct ToolCallFinished {
   ToolCall call;
   CallStatus status = CallStatus::Succeeded;
-  std::string rendered;  ///< what the model is told
+  std::string rendered;               ///< what the model is told
+  std::vector<std::string> warnings;  ///< coercions made to the arguments ("limit: coerced string \"5\" to int")
 };
 struct AnswerRejected {
   int attempt = 0;  ///< 1 for the first re-ask
