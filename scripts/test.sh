@@ -45,7 +45,7 @@ tsan_tests=(core_lazy_json_test tools_concurrency_test tools_dispatch_registry_t
             tools_filesystem_memory_test tools_filesystem_host_test commands_concurrency_test
             mcp_server_test mcp_protocol_test mcp_worker_pool_test mcp_http_server_test mcp_http_transport_test
             commands_command_dispatcher_test agent_transport_http_transport_test agent_loop_agent_test
-            agent_cli_agent_command_test)
+            agent_cli_agent_command_test agent_providers_provider_loop_test)
 cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$sanitizer_flags" \
   -DCMAKE_CXX_COMPILER=clang++-19 \
   -DPTC_SANITIZE_THREAD=ON -DPTC_BUILD_EXAMPLES=OFF -DPTC_BUILD_GENERATOR=OFF -DPTC_PYTHON="$python"

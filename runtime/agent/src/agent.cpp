@@ -127,7 +127,8 @@ RunResult Agent::run_impl(const std::string& task, const Schema* answer, Convers
 
     ModelRequest request;
     request.conversation = &conversation;
-    if (!retry_turn) request.tools = offered;
+    request.tools = offered;
+    request.tool_calls_allowed = !retry_turn;
     request.settings = &options_.settings;
     request.output = output ? &*output : nullptr;
     request.cancellation = cancellation;

@@ -1,6 +1,9 @@
 // make_model: a provider's wire format (src/wire) over the libcurl transport (src/transport).
 #include <ptc/agent/providers.hpp>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+
 #include <string>
 #include <utility>
 
@@ -74,7 +77,15 @@ std::optional<ParsedUrl> parse_url(std::string_view url) {
   return out;
 }
 
-bool loopback(const std::string& host) { return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0; }
+// Only names that cannot leave the machine: "localhost", an IPv4 literal in 127.0.0.0/8, the IPv6
+// literal ::1. A name that merely starts with "127." may resolve anywhere.
+bool loopback(const std::string& host) {
+  if (host == "localhost") return true;
+  in_addr v4{};
+  if (inet_pton(AF_INET, host.c_str(), &v4) == 1) return (ntohl(v4.s_addr) >> 24) == 127;
+  in6_addr v6{};
+  return inet_pton(AF_INET6, host.c_str(), &v6) == 1 && IN6_IS_ADDR_LOOPBACK(&v6);
+}
 
 class ProviderModel final : public Model {
  public:
@@ -87,7 +98,16 @@ class ProviderModel final : public Model {
   std::string provider() const override { return std::string(provider_name(options_.provider)); }
   void on_retry(std::function<void(const RetryNotice&)> hook) override { on_retry_ = std::move(hook); }
 
+  // Every error leaves through here, with the key taken out of it: a provider's message may quote it,
+  // and so may the JSON parser's excerpt of a malformed answer.
   Result<ModelResponse> complete(const ModelRequest& request) override {
+    auto response = exchange(request);
+    if (!response) return Error{detail::redact(std::move(response).error().message, {options_.api_key})};
+    return response;
+  }
+
+ private:
+  Result<ModelResponse> exchange(const ModelRequest& request) {
     const bool stream = static_cast<bool>(request.on_event);
     auto body = wire_->request_body(request, stream);
     if (!body) return Error{provider() + ": " + body.error().message};
@@ -100,7 +120,7 @@ class ProviderModel final : public Model {
       auto parsed = parse_json(reply->body);
       if (!parsed) return Error{provider() + ": the response is not valid JSON: " + parsed.error().to_string()};
       auto response = wire_->parse_response(*parsed);
-      if (!response) return Error{provider() + ": " + detail::redact(response.error().message, {options_.api_key})};
+      if (!response) return Error{provider() + ": " + response.error().message};
       return response;
     }
     auto assembler = wire_->stream();
@@ -110,20 +130,23 @@ class ProviderModel final : public Model {
       failure = assembler->on_event(event, request.on_event);
       return !failure;
     };
-    auto reply = transport_.post(
-        http, [&](std::string_view bytes) { return reader.feed(bytes, deliver); }, request.cancellation.get(),
-        on_retry_);
-    if (failure) return Error{provider() + ": " + detail::redact(failure->message, {options_.api_key})};
+    auto feed = [&](std::string_view bytes) {
+      if (reader.feed(bytes, deliver)) return true;
+      if (!failure)
+        failure = Error{"an event of the stream is larger than the limit of " + std::to_string(reader.max_event_bytes) +
+                        " bytes"};
+      return false;
+    };
+    auto reply = transport_.post(http, feed, request.cancellation.get(), on_retry_);
+    if (failure) return Error{provider() + ": " + failure->message};
     if (!reply) return reply.error();
     if (auto error = status_error(*reply)) return *error;
-    if (auto last = reader.finish(); last && !deliver(*last))
-      return Error{provider() + ": " + detail::redact(failure->message, {options_.api_key})};
+    if (auto last = reader.finish(); last && !deliver(*last)) return Error{provider() + ": " + failure->message};
     auto response = assembler->finish();
-    if (!response) return Error{provider() + ": " + detail::redact(response.error().message, {options_.api_key})};
+    if (!response) return Error{provider() + ": " + response.error().message};
     return response;
   }
 
- private:
   static detail::TransportOptions transport_options(const ProviderOptions& o) {
     detail::TransportOptions t;
     t.connect_timeout = o.connect_timeout;
@@ -140,9 +163,7 @@ class ProviderModel final : public Model {
   // A reply that is not 2xx: "anthropic: HTTP 401: invalid x-api-key" with the provider's own message.
   std::optional<Error> status_error(const detail::HttpReply& reply) const {
     if (reply.status >= 200 && reply.status < 300) return std::nullopt;
-    return Error{
-        detail::redact(provider() + ": HTTP " + std::to_string(reply.status) + ": " + wire_->error_message(reply.body),
-                       {options_.api_key})};
+    return Error{provider() + ": HTTP " + std::to_string(reply.status) + ": " + wire_->error_message(reply.body)};
   }
 
   ProviderOptions options_;
@@ -153,6 +174,11 @@ class ProviderModel final : public Model {
 };
 
 }  // namespace
+
+bool is_loopback_url(std::string_view url) {
+  const auto parsed = parse_url(url);
+  return parsed && loopback(parsed->host);
+}
 
 Result<std::unique_ptr<Model>> make_model(ProviderOptions options) {
   std::string base = options.base_url.empty() ? std::string(default_base_url(options.provider)) : options.base_url;

@@ -39,7 +39,8 @@ Result<ModelResponse> ScriptedModel::complete(const ModelRequest& request) {
   std::lock_guard lock(mutex_);
   Seen seen;
   if (request.conversation) seen.conversation = *request.conversation;
-  for (const Tool* t : request.tools) seen.tools.push_back(t->name());
+  if (request.tool_calls_allowed)
+    for (const Tool* t : request.tools) seen.tools.push_back(t->name());
   seen.output_requested = request.output != nullptr;
   seen_.push_back(std::move(seen));
   if (turns_.empty()) return Error{"ScriptedModel: no turn left for request " + std::to_string(seen_.size())};
@@ -149,7 +150,7 @@ Result<ModelResponse> TestModel::complete(const ModelRequest& request) {
   response.message.usage = Usage{1, 0, 0, 0, 0};
   const auto& messages = request.conversation->messages;
   const bool answered_tools = !messages.empty() && messages.back().role == Role::tool;
-  if (!answered_tools && !request.tools.empty()) {
+  if (!answered_tools && request.tool_calls_allowed && !request.tools.empty()) {
     std::size_t n = 0;
     for (const Tool* t : request.tools)
       response.message.tool_calls.push_back(ToolCall{"test_call_" + std::to_string(n++), t->name(),

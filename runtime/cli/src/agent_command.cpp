@@ -21,13 +21,6 @@ std::string env(std::string_view name) {
   return v ? v : "";
 }
 
-bool loopback_url(std::string_view url) {
-  for (std::string_view prefix :
-       {"http://127.", "http://localhost", "http://[::1]", "https://127.", "https://localhost", "https://[::1]"})
-    if (url.substr(0, prefix.size()) == prefix) return true;
-  return false;
-}
-
 // A call's arguments on one line, cut short: the stderr log is for a person watching.
 std::string brief(const nlohmann::json& arguments) {
   std::string text = arguments.is_string() ? arguments.get<std::string>()
@@ -87,7 +80,7 @@ int run_agent(const ToolRegistry& registry, const AgentRequest& r, const Options
   provider_options.provider = *provider;
   provider_options.base_url = r.base_url;
   provider_options.api_key = env(agent::api_key_variable(*provider));
-  if (provider_options.api_key.empty() && !(!r.base_url.empty() && loopback_url(r.base_url))) {
+  if (provider_options.api_key.empty() && !(!r.base_url.empty() && agent::is_loopback_url(r.base_url))) {
     err << "error: set " << agent::api_key_variable(*provider)
         << " (no key is needed only for a --base-url on loopback)\n";
     return kUsage;

@@ -342,8 +342,13 @@ class AnthropicWire final : public Wire {
       auto tools = render_tools(request.tools, [](const Tool& t) { return anthropic_tool(t); });
       if (!tools) return tools.error();
       body["tools"] = std::move(tools).value();
-      if (!settings.parallel_tool_calls)
+      // Anthropic refuses a history of tool_use blocks without the tools' definitions, so a turn where
+      // calls are not allowed lists them and says "none".
+      if (!request.tool_calls_allowed) {
+        body["tool_choice"] = OrderedJson{{"type", "none"}};
+      } else if (!settings.parallel_tool_calls) {
         body["tool_choice"] = OrderedJson{{"type", "auto"}, {"disable_parallel_tool_use", true}};
+      }
     }
     if (settings.temperature) body["temperature"] = *settings.temperature;
     if (stream) body["stream"] = true;

@@ -324,7 +324,7 @@ class GeminiWire final : public Wire {
     auto contents = contents_json(*request.conversation);
     if (!contents) return contents.error();
     body["contents"] = std::move(contents).value();
-    if (!request.tools.empty()) {
+    if (!request.tools.empty() && request.tool_calls_allowed) {
       auto declarations = render_tools(request.tools, [](const Tool& t) { return gemini_function_declaration(t); });
       if (!declarations) return declarations.error();
       body["tools"] = OrderedJson::array({OrderedJson{{"functionDeclarations", std::move(declarations).value()}}});
@@ -332,7 +332,7 @@ class GeminiWire final : public Wire {
     OrderedJson config = OrderedJson::object();
     if (settings.temperature) config["temperature"] = *settings.temperature;
     if (settings.max_output_tokens) config["maxOutputTokens"] = *settings.max_output_tokens;
-    if (request.output && request.tools.empty()) {
+    if (request.output && (request.tools.empty() || !request.tool_calls_allowed)) {
       // Gemini's own subset (responseSchema) when it can express the answer; otherwise JSON Schema
       // (responseJsonSchema), which takes maps and :any.
       auto schema = output_schema(*request.output, Profile::Gemini);

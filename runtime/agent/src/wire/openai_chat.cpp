@@ -284,7 +284,7 @@ class OpenAiChatWire final : public Wire {
     auto messages = messages_json(*request.conversation);
     if (!messages) return messages.error();
     body["messages"] = std::move(messages).value();
-    if (!request.tools.empty()) {
+    if (!request.tools.empty() && request.tool_calls_allowed) {
       auto tools = render_tools(request.tools, [](const Tool& t) { return openai_chat_tool(t); });
       if (!tools) return tools.error();
       body["tools"] = std::move(tools).value();

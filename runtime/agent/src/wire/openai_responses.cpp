@@ -289,7 +289,7 @@ class OpenAiResponsesWire final : public Wire {
     auto input = input_json(*request.conversation);
     if (!input) return input.error();
     body["input"] = std::move(input).value();
-    if (!request.tools.empty()) {
+    if (!request.tools.empty() && request.tool_calls_allowed) {
       auto tools = render_tools(request.tools, [](const Tool& t) { return openai_responses_tool(t); });
       if (!tools) return tools.error();
       body["tools"] = std::move(tools).value();

@@ -47,8 +47,12 @@ struct ModelSettings {
 
 struct ModelRequest {
   const Conversation* conversation = nullptr;
-  /// The tools offered this turn, in registration order; empty in a retry turn.
+  /// The registry's tools, in registration order.
   std::vector<const Tool*> tools;
+  /// False in an answer retry: the model may not call tools. Providers that can read a history of calls
+  /// without the tools' definitions get none; Anthropic, which cannot, gets them with `tool_choice`
+  /// "none".
+  bool tool_calls_allowed = true;
   const ModelSettings* settings = nullptr;
   const OutputSpec* output = nullptr;  ///< null: free text
   /// Set: stream the turn (server-sent events) and call this for every event as it arrives.

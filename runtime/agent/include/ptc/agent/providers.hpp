@@ -18,6 +18,9 @@ std::string_view provider_name(Provider provider);  ///< "openai", "openai-respo
 std::optional<Provider> provider_from_name(std::string_view name);
 /// The public endpoint root the request paths are appended to, e.g. "https://api.openai.com/v1".
 std::string_view default_base_url(Provider provider);
+/// Whether the URL's host is this machine: "localhost", an address in 127.0.0.0/8 or ::1, written as
+/// such (a name that only starts with "127." is not).
+bool is_loopback_url(std::string_view url);
 /// The environment variable the command line reads the key from ("OPENAI_API_KEY", ...).
 std::string_view api_key_variable(Provider provider);
 
