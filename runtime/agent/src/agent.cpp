@@ -31,11 +31,6 @@ RunResult Agent::run(const std::string& task, const Schema& answer, Conversation
 
 namespace {
 
-// The text a call's result is sent back with, and whether it failed, in the model's order.
-ToolResultPart result_part(const ToolCall& call, const ToolOutcome& outcome) {
-  return {call.id, call.name, outcome.rendered, !outcome.success()};
-}
-
 ToolResultPart refused_part(const ToolCall& call, std::string reason) {
   return {call.id, call.name, std::move(reason), true};
 }
@@ -55,188 +50,242 @@ std::optional<std::string> token_limit_hit(const Limits& limits, const Usage& us
   return std::nullopt;
 }
 
-}  // namespace
-
-RunResult Agent::run_impl(const std::string& task, const Schema* answer, Conversation history) {
-  RunResult result;
-  result.conversation = std::move(history);
-  Conversation& conversation = result.conversation;
-  const auto emit = [this](const AgentEvent& event) {
-    for (const auto& s : subscribers_) s(event);
-  };
-  auto fail = [&](RunError::Kind kind, std::string message) {
-    result.error = RunError{kind, std::move(message)};
-    return std::move(result);
-  };
-
-  // The run's own signal: the caller's cancellation and the run's timeout both raise it, so one check
-  // stops the request in flight (the transport polls it) and the calls running (their environment).
-  auto cancellation = options_.timeout ? std::make_shared<Cancellation>(Cancellation::Clock::now() + *options_.timeout)
-                                       : std::make_shared<Cancellation>();
-  std::jthread watcher;
-  if (options_.cancellation) {
-    watcher = std::jthread([outer = options_.cancellation, cancellation](std::stop_token stop) {
-      while (!stop.stop_requested() && !cancellation->cancelled()) {
+// The run's own signal: the caller's cancellation and the run's timeout both raise it, so one check
+// stops the request in flight (the transport polls it) and the calls running (their environment).
+class RunSignal {
+ public:
+  RunSignal(const std::shared_ptr<Cancellation>& outer, std::optional<std::chrono::milliseconds> timeout)
+      : signal_(timeout ? std::make_shared<Cancellation>(Cancellation::Clock::now() + *timeout)
+                        : std::make_shared<Cancellation>()) {
+    if (!outer) return;
+    watcher_ = std::jthread([outer, signal = signal_](std::stop_token stop) {
+      while (!stop.stop_requested() && !signal->cancelled()) {
         if (outer->wait_for(std::chrono::milliseconds(20))) {
-          cancellation->cancel(outer->reason());
+          signal->cancel(outer->reason());
           return;
         }
       }
     });
   }
-  auto stopped = [&]() -> std::optional<RunError> {
-    if (!cancellation->cancelled()) return std::nullopt;
-    const std::string reason = cancellation->reason();
+  const std::shared_ptr<Cancellation>& signal() const { return signal_; }
+  std::optional<RunError> stopped() const {
+    if (!signal_->cancelled()) return std::nullopt;
+    const std::string reason = signal_->reason();
     if (reason == "timed out") return RunError{RunError::Kind::timed_out, "the run timed out"};
     return RunError{RunError::Kind::cancelled, "the run was cancelled: " + reason};
-  };
+  }
 
-  auto session = session_ ? session_ : std::make_shared<Session>();
-  const std::vector<Tool> tools = registry_.tools();
-  std::vector<const Tool*> offered;
-  for (const auto& t : tools) offered.push_back(&t);
-  std::optional<OutputSpec> output;
-  if (answer) output = OutputSpec{*answer};
+ private:
+  std::shared_ptr<Cancellation> signal_;
+  std::jthread watcher_;
+};
 
-  Message user;
-  user.text = task;
-  if (answer) user.text += "\n\n" + detail::answer_instruction(*answer);
-  conversation.messages.push_back(std::move(user));
+}  // namespace
 
-  model_.on_retry([&](const RetryNotice& notice) { emit(notice); });
-  struct Unhook {
-    Model& model;
-    ~Unhook() { model.on_retry(nullptr); }
-  } unhook{model_};
-  DispatchOptions dispatch = options_.dispatch;
-  dispatch.environment.cancellation = cancellation;
-  if (dispatch.environment.adapter.empty()) dispatch.environment.adapter = model_.provider();
+// One run: its state, and the steps of the loop.
+class Agent::Run {
+ public:
+  Run(Agent& agent, const Schema* answer, Conversation history)
+      : agent_(agent),
+        options_(agent.options_),
+        answer_(answer),
+        signal_(options_.cancellation, options_.timeout),
+        session_(agent.session_ ? agent.session_ : std::make_shared<Session>()),
+        tools_(agent.registry_.tools()) {
+    result_.conversation = std::move(history);
+    for (const auto& t : tools_) offered_.push_back(&t);
+    if (answer_) output_ = OutputSpec{*answer_};
+    dispatch_ = options_.dispatch;
+    dispatch_.environment.cancellation = signal_.signal();
+    if (dispatch_.environment.adapter.empty()) dispatch_.environment.adapter = agent.model_.provider();
+    agent_.model_.on_retry([this](const RetryNotice& notice) { emit(notice); });
+  }
+  ~Run() { agent_.model_.on_retry(nullptr); }
+  Run(const Run&) = delete;
+  Run& operator=(const Run&) = delete;
 
-  int answer_retry = 0;
-  bool retry_turn = false;
-  std::uint64_t requests = 0;
-  for (;;) {
-    if (auto e = stopped()) return fail(e->kind, e->message);
-    if (!retry_turn && result.turns >= options_.limits.max_turns)
-      return fail(RunError::Kind::limit, limit_message("turns (max_turns)", options_.limits.max_turns));
-    if (requests >= options_.limits.max_requests)
-      return fail(RunError::Kind::limit, limit_message("requests (max_requests)", options_.limits.max_requests));
-    ++requests;
-    if (!retry_turn) ++result.turns;
-    emit(TurnStarted{requests, retry_turn});
-
-    ModelRequest request;
-    request.conversation = &conversation;
-    request.tools = offered;
-    request.tool_calls_allowed = !retry_turn;
-    request.settings = &options_.settings;
-    request.output = output ? &*output : nullptr;
-    request.cancellation = cancellation;
-    if (options_.stream) request.on_event = [&](const StreamEvent& e) { emit(e); };
-    auto response = model_.complete(request);
-    if (!response) {
-      if (auto e = stopped()) return fail(e->kind, e->message);
-      return fail(RunError::Kind::provider, response.error().message);
-    }
-    Message message = std::move(response->message);
-    message.role = Role::assistant;
-    result.usage += message.usage;
-    emit(message.usage);
-    const std::vector<ToolCall> calls = message.tool_calls;
-    const std::string text = message.text;
-    conversation.messages.push_back(std::move(message));
-    if (auto hit = token_limit_hit(options_.limits, result.usage)) return fail(RunError::Kind::limit, *hit);
-
-    if (!calls.empty()) {
-      Message results;
-      results.role = Role::tool;
-      results.tool_results.resize(calls.size());
-      if (retry_turn) {
-        // The model was offered no tools: nothing runs, and each call is told so.
-        for (std::size_t i = 0; i < calls.size(); ++i)
-          results.tool_results[i] =
-              refused_part(calls[i], "No tools are available in this turn: answer with the value.");
-        conversation.messages.push_back(std::move(results));
+  RunResult go(const std::string& task) {
+    Message user;
+    user.text = task;
+    if (answer_) user.text += "\n\n" + detail::answer_instruction(*answer_);
+    conversation().messages.push_back(std::move(user));
+    for (;;) {
+      if (auto e = signal_.stopped()) return fail(e->kind, e->message);
+      if (auto hit = request_limit_hit()) return fail(RunError::Kind::limit, *hit);
+      auto response = send();
+      if (!response) {
+        if (auto e = signal_.stopped()) return fail(e->kind, e->message);
+        return fail(RunError::Kind::provider, response.error().message);
+      }
+      const std::vector<ToolCall> calls = response->tool_calls;
+      const std::string text = response->text;
+      conversation().messages.push_back(std::move(*response));
+      if (auto hit = token_limit_hit(options_.limits, result_.usage)) return fail(RunError::Kind::limit, *hit);
+      if (!calls.empty()) {
+        if (auto error = answer_calls(calls)) return fail(error->kind, error->message);
         continue;
       }
-      if (result.tool_calls + calls.size() > options_.limits.max_tool_calls)
-        return fail(RunError::Kind::limit,
-                    limit_message("tool calls (max_tool_calls)", options_.limits.max_tool_calls));
-      result.tool_calls += calls.size();
-      // Approval first, one call at a time (the hook may ask a person), then the approved calls together.
-      std::vector<std::optional<ToolCall>> approved(calls.size());
-      for (std::size_t i = 0; i < calls.size(); ++i) {
-        Approval decision = options_.approve ? options_.approve(calls[i]) : Approval{Approve{}};
-        if (auto* deny = std::get_if<Deny>(&decision)) {
-          results.tool_results[i] = refused_part(calls[i], "The call was denied: " + deny->reason);
-          emit(ToolCallFinished{calls[i], CallStatus::Denied, results.tool_results[i].content, {}});
-          continue;
-        }
-        approved[i] = calls[i];
-        if (auto* replace = std::get_if<ReplaceArguments>(&decision)) {
-          approved[i]->arguments = replace->arguments;
-          approved[i]->arguments_text.clear();
-        }
+      if (!answer_) {
+        result_.text = text;
+        return std::move(result_);
       }
-      // In the model's order, one after another: a session runs its calls one at a time, so that a
-      // failed call's rollback cannot undo what another call changed meanwhile (docs/agent.md).
-      for (std::size_t i = 0; i < calls.size(); ++i) {
-        if (!approved[i]) continue;
-        emit(ToolCallStarted{*approved[i]});
-        ToolOutcome outcome;
-        try {
-          outcome = registry_.dispatch(*session, *approved[i], dispatch);
-        } catch (const std::exception& e) {
-          // A handler stopped the evaluation (PromptEvaluationError, a deadline): the model is told.
-          outcome.status = CallStatus::HandlerException;
-          outcome.rendered = std::string("The call could not run: ") + e.what();
-          outcome.result.success = false;
-        }
-        results.tool_results[i] = result_part(*approved[i], outcome);
-        ToolCallFinished finished{*approved[i], outcome.status, outcome.rendered, {}};
-        if (outcome.status != CallStatus::InvalidArguments)
-          for (const auto& w : outcome.validation.warnings) finished.warnings.push_back(w.path + ": " + w.message);
-        emit(finished);
-        if (stopped()) break;
-      }
-      if (auto e = stopped()) {
-        // Every call gets a result, so that the transcript can be continued from.
-        for (std::size_t i = 0; i < calls.size(); ++i)
-          if (results.tool_results[i].call_id.empty() && results.tool_results[i].content.empty())
-            results.tool_results[i] = refused_part(calls[i], "The run stopped before this call ran.");
-        conversation.messages.push_back(std::move(results));
-        return fail(e->kind, e->message);
-      }
-      conversation.messages.push_back(std::move(results));
-      continue;
+      if (auto done = take_answer(text)) return std::move(*done);
     }
+  }
 
-    if (!answer) {
-      result.text = text;
-      return result;
+ private:
+  Conversation& conversation() { return result_.conversation; }
+
+  void emit(const AgentEvent& event) const {
+    for (const auto& s : agent_.subscribers_) s(event);
+  }
+
+  RunResult fail(RunError::Kind kind, std::string message) {
+    result_.error = RunError{kind, std::move(message)};
+    return std::move(result_);
+  }
+
+  std::optional<std::string> request_limit_hit() const {
+    if (!retry_turn_ && result_.turns >= options_.limits.max_turns)
+      return limit_message("turns (max_turns)", options_.limits.max_turns);
+    if (requests_ >= options_.limits.max_requests)
+      return limit_message("requests (max_requests)", options_.limits.max_requests);
+    return std::nullopt;
+  }
+
+  // One model request; the assistant's message, its usage counted.
+  Result<Message> send() {
+    ++requests_;
+    if (!retry_turn_) ++result_.turns;
+    emit(TurnStarted{requests_, retry_turn_});
+    ModelRequest request;
+    request.conversation = &result_.conversation;
+    request.tools = offered_;
+    request.tool_calls_allowed = !retry_turn_;
+    request.settings = &options_.settings;
+    request.output = output_ ? &*output_ : nullptr;
+    request.cancellation = signal_.signal();
+    if (options_.stream) request.on_event = [this](const StreamEvent& e) { emit(e); };
+    auto response = agent_.model_.complete(request);
+    if (!response) return response.error();
+    Message message = std::move(response->message);
+    message.role = Role::assistant;
+    result_.usage += message.usage;
+    emit(message.usage);
+    return message;
+  }
+
+  // The results of a turn's calls, in the model's order, as the next user turn; an error ends the run.
+  std::optional<RunError> answer_calls(const std::vector<ToolCall>& calls) {
+    Message results;
+    results.role = Role::tool;
+    results.tool_results.resize(calls.size());
+    if (retry_turn_) {
+      // The model may not call tools in this turn: nothing runs, and each call is told so.
+      for (std::size_t i = 0; i < calls.size(); ++i)
+        results.tool_results[i] = refused_part(calls[i], "No tools are available in this turn: answer with the value.");
+      conversation().messages.push_back(std::move(results));
+      return std::nullopt;
     }
-    detail::CheckedAnswer checked = detail::check_answer(text, *answer);
+    if (result_.tool_calls + calls.size() > options_.limits.max_tool_calls)
+      return RunError{RunError::Kind::limit,
+                      limit_message("tool calls (max_tool_calls)", options_.limits.max_tool_calls)};
+    result_.tool_calls += calls.size();
+    // Approval first, one call at a time (the hook may ask a person), then the approved calls.
+    std::vector<std::optional<ToolCall>> approved(calls.size());
+    for (std::size_t i = 0; i < calls.size(); ++i) approved[i] = approve(calls[i], results.tool_results[i]);
+    // In the model's order, one after another: a session runs its calls one at a time, so that a
+    // failed call's rollback cannot undo what another call changed meanwhile (docs/agent.md).
+    for (std::size_t i = 0; i < calls.size() && !signal_.stopped(); ++i)
+      if (approved[i]) results.tool_results[i] = dispatch(*approved[i]);
+    auto stopped = signal_.stopped();
+    if (stopped) {
+      // Every call gets a result, so that the transcript can be continued from.
+      for (std::size_t i = 0; i < calls.size(); ++i)
+        if (approved[i] && results.tool_results[i].call_id.empty() && results.tool_results[i].content.empty())
+          results.tool_results[i] = refused_part(calls[i], "The run stopped before this call ran.");
+    }
+    conversation().messages.push_back(std::move(results));
+    return stopped;
+  }
+
+  // The call to run (as given, or with replaced arguments), or nullopt with `refusal` filled in.
+  std::optional<ToolCall> approve(const ToolCall& call, ToolResultPart& refusal) {
+    Approval decision = options_.approve ? options_.approve(call) : Approval{Approve{}};
+    if (auto* deny = std::get_if<Deny>(&decision)) {
+      refusal = refused_part(call, "The call was denied: " + deny->reason);
+      emit(ToolCallFinished{call, CallStatus::Denied, refusal.content, {}});
+      return std::nullopt;
+    }
+    ToolCall out = call;
+    if (auto* replace = std::get_if<ReplaceArguments>(&decision)) {
+      out.arguments = replace->arguments;
+      out.arguments_text.clear();
+    }
+    return out;
+  }
+
+  ToolResultPart dispatch(const ToolCall& call) {
+    emit(ToolCallStarted{call});
+    ToolOutcome outcome;
+    try {
+      outcome = agent_.registry_.dispatch(*session_, call, dispatch_);
+    } catch (const std::exception& e) {
+      // A handler stopped the evaluation (PromptEvaluationError, a deadline): the model is told.
+      outcome.status = CallStatus::HandlerException;
+      outcome.rendered = std::string("The call could not run: ") + e.what();
+      outcome.result.success = false;
+    }
+    ToolCallFinished finished{call, outcome.status, outcome.rendered, {}};
+    if (outcome.status != CallStatus::InvalidArguments)
+      for (const auto& w : outcome.validation.warnings) finished.warnings.push_back(w.path + ": " + w.message);
+    emit(finished);
+    return {call.id, call.name, outcome.rendered, !outcome.success()};
+  }
+
+  // The run's result when `text` holds the answer or the retries are spent; nullopt after asking again.
+  std::optional<RunResult> take_answer(const std::string& text) {
+    detail::CheckedAnswer checked = detail::check_answer(text, *answer_);
+    result_.text = text;
     if (checked.ok) {
-      result.text = text;
-      result.value = std::move(checked.value);
-      result.warnings = std::move(checked.warnings);
-      return result;
+      result_.value = std::move(checked.value);
+      result_.warnings = std::move(checked.warnings);
+      return std::move(result_);
     }
-    if (answer_retry >= options_.answer_retries) {
-      std::string why = "the answer does not match " + render(*answer) + " after " +
+    if (answer_retry_ >= options_.answer_retries) {
+      std::string why = "the answer does not match " + render(*answer_) + " after " +
                         std::to_string(options_.answer_retries) + " retries:";
       for (const auto& e : checked.errors) why.append("\n- ").append(e);
       if (checked.more_errors) why.append("\n- ... and ").append(std::to_string(checked.more_errors)).append(" more");
-      result.text = text;
       return fail(RunError::Kind::answer_invalid, std::move(why));
     }
-    ++answer_retry;
+    ++answer_retry_;
     Message feedback;
-    feedback.text = detail::answer_feedback(checked, *answer, answer_retry, options_.answer_retries);
-    emit(AnswerRejected{answer_retry, feedback.text});
-    conversation.messages.push_back(std::move(feedback));
-    retry_turn = true;
+    feedback.text = detail::answer_feedback(checked, *answer_, answer_retry_, options_.answer_retries);
+    emit(AnswerRejected{answer_retry_, feedback.text});
+    conversation().messages.push_back(std::move(feedback));
+    retry_turn_ = true;
+    return std::nullopt;
   }
+
+  Agent& agent_;
+  const AgentOptions& options_;
+  const Schema* answer_;
+  RunSignal signal_;
+  std::shared_ptr<Session> session_;
+  const std::vector<Tool> tools_;
+  std::vector<const Tool*> offered_;
+  std::optional<OutputSpec> output_;
+  DispatchOptions dispatch_;
+  RunResult result_;
+  int answer_retry_ = 0;
+  bool retry_turn_ = false;
+  std::uint64_t requests_ = 0;
+};
+
+RunResult Agent::run_impl(const std::string& task, const Schema* answer, Conversation history) {
+  Run run(*this, answer, std::move(history));
+  return run.go(task);
 }
 
 }  // namespace ptc::agent

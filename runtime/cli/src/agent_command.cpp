@@ -1,11 +1,12 @@
 #include "agent_command.hpp"
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include <ptc/agent.hpp>
+#include <ptc/file_input.hpp>
 #include <ptc/session.hpp>
 #include <ptc/signature.hpp>
 
@@ -48,114 +49,137 @@ CLI::App* define_agent(CLI::App& app, AgentRequest& r) {
   return agent;
 }
 
-int run_agent(const ToolRegistry& registry, const AgentRequest& r, const Options& options, std::ostream& out,
-              std::ostream& err) {
+namespace {
+
+// What the command line asked for, checked: a usage error is written to `err` and gives nullopt.
+struct Setup {
+  agent::ProviderOptions provider;
+  agent::AgentOptions agent;
+  std::optional<Schema> answer;
+  agent::Conversation history;
+};
+
+std::optional<Setup> set_up(const AgentRequest& r, std::ostream& err) {
+  Setup s;
   const auto provider = agent::provider_from_name(r.provider);
   if (!provider) {
     err << "error: unknown provider '" << r.provider << "'; use openai, openai-responses, anthropic or gemini\n";
-    return kUsage;
+    return std::nullopt;
   }
-  agent::AgentOptions agent_options;
-  agent_options.settings.model = r.model.empty() ? env("PTC_MODEL") : r.model;
-  if (agent_options.settings.model.empty()) {
+  s.agent.settings.model = r.model.empty() ? env("PTC_MODEL") : r.model;
+  if (s.agent.settings.model.empty()) {
     err << "error: give a model with --model or $PTC_MODEL\n";
-    return kUsage;
+    return std::nullopt;
   }
   if (r.max_turns < 1) {
     err << "error: --max-turns must be at least 1\n";
-    return kUsage;
+    return std::nullopt;
   }
-  agent_options.limits.max_turns = static_cast<std::uint64_t>(r.max_turns);
-  agent_options.stream = r.stream;
-  std::optional<Schema> answer;
+  s.agent.limits.max_turns = static_cast<std::uint64_t>(r.max_turns);
+  s.agent.stream = r.stream;
   if (!r.output.empty()) {
     auto signature = Signature::parse(r.output);
     if (!signature) {
       err << "error: --output: " << signature.error().to_string() << "\n";
-      return kUsage;
+      return std::nullopt;
     }
-    answer = signature->output();
+    s.answer = signature->output();
   }
-  agent::ProviderOptions provider_options;
-  provider_options.provider = *provider;
-  provider_options.base_url = r.base_url;
-  provider_options.api_key = env(agent::api_key_variable(*provider));
-  if (provider_options.api_key.empty() && !(!r.base_url.empty() && agent::is_loopback_url(r.base_url))) {
+  s.provider.provider = *provider;
+  s.provider.base_url = r.base_url;
+  s.provider.api_key = env(agent::api_key_variable(*provider));
+  if (s.provider.api_key.empty() && !(!r.base_url.empty() && agent::is_loopback_url(r.base_url))) {
     err << "error: set " << agent::api_key_variable(*provider)
         << " (no key is needed only for a --base-url on loopback)\n";
-    return kUsage;
+    return std::nullopt;
   }
-  agent::Conversation history;
-  if (!r.transcript.empty()) {
-    std::ifstream in(r.transcript, std::ios::binary);
-    if (in) {
-      std::ostringstream text;
-      text << in.rdbuf();
-      auto read = agent::Conversation::from_json_lines(text.str());
-      if (!read) {
-        err << "error: " << r.transcript << ": " << read.error().to_string() << "\n";
-        return kUsage;
-      }
-      history = std::move(*read);
+  if (!r.transcript.empty() && std::filesystem::exists(r.transcript)) {
+    auto text = read_regular_file(r.transcript);
+    auto read = text ? agent::Conversation::from_json_lines(*text) : Result<agent::Conversation>(text.error());
+    if (!read) {
+      err << "error: " << r.transcript << ": " << read.error().to_string() << "\n";
+      return std::nullopt;
+    }
+    s.history = std::move(*read);
+  }
+  return s;
+}
+
+// Asks on the terminal before each call: "y" runs it, "n" or nothing refuses, other text is the reason.
+agent::Approval ask(const ToolCall& call, std::ostream& err) {
+  err << "run " << call.name << " " << brief(call.arguments) << "? [y/n/reason] " << std::flush;
+  std::string line;
+  if (!std::getline(std::cin, line)) return agent::Deny{"no answer from the user"};
+  if (line == "y" || line == "Y" || line == "yes") return agent::Approve{};
+  if (line.empty() || line == "n" || line == "N" || line == "no") return agent::Deny{"the user said no"};
+  return agent::Deny{line};
+}
+
+// The run as a person watches it on stderr: streamed text, then a line per call, retry and rejection.
+class Log {
+ public:
+  explicit Log(std::ostream& err) : err_(err) {}
+  void operator()(const agent::AgentEvent& event) {
+    if (const auto* delta = std::get_if<agent::StreamEvent>(&event)) {
+      if (delta->kind != agent::StreamEvent::Kind::text_delta || delta->text.empty()) return;
+      err_ << delta->text << std::flush;
+      mid_line_ = delta->text.back() != '\n';
+    } else if (const auto* done = std::get_if<agent::ToolCallFinished>(&event)) {
+      end_line();
+      err_ << "> " << done->call.name << " " << brief(done->call.arguments) << " [" << status_name(done->status)
+           << "]\n";
+      for (const auto& w : done->warnings) err_ << "  warning: " << w << "\n";
+    } else if (const auto* retry = std::get_if<agent::RetryNotice>(&event)) {
+      end_line();
+      err_ << "retry " << retry->attempt << " in " << retry->delay.count() << " ms: " << retry->reason << "\n";
+    } else if (const auto* rejected = std::get_if<agent::AnswerRejected>(&event)) {
+      end_line();
+      err_ << "answer rejected (retry " << rejected->attempt << "):\n" << rejected->feedback << "\n";
     }
   }
-  auto model = agent::make_model(std::move(provider_options));
+  // Streamed text ends its line before anything else is written.
+  void end_line() {
+    if (mid_line_) err_ << "\n";
+    mid_line_ = false;
+  }
+
+ private:
+  std::ostream& err_;
+  bool mid_line_ = false;
+};
+
+}  // namespace
+
+int run_agent(const ToolRegistry& registry, const AgentRequest& r, const Options& options, std::ostream& out,
+              std::ostream& err) {
+  auto setup = set_up(r, err);
+  if (!setup) return kUsage;
+  auto model = agent::make_model(std::move(setup->provider));
   if (!model) {
     err << "error: " << model.error().message << "\n";
     return kUsage;
   }
-  if (r.approve) {
-    agent_options.approve = [&err](const ToolCall& call) -> agent::Approval {
-      err << "run " << call.name << " " << brief(call.arguments) << "? [y/n/reason] " << std::flush;
-      std::string line;
-      if (!std::getline(std::cin, line)) return agent::Deny{"no answer from the user"};
-      if (line == "y" || line == "Y" || line == "yes") return agent::Approve{};
-      if (line.empty() || line == "n" || line == "N" || line == "no") return agent::Deny{"the user said no"};
-      return agent::Deny{line};
-    };
-  }
-  agent::Agent runner(**model, registry, std::move(agent_options));
+  if (r.approve) setup->agent.approve = [&err](const ToolCall& call) { return ask(call, err); };
+  agent::Agent runner(**model, registry, std::move(setup->agent));
   auto session = std::make_shared<Session>();
   if (options.prepare_session) options.prepare_session(*session);
   runner.use_session(session);
-  // Streamed text ends its line before anything else is written to stderr.
-  bool mid_line = false;
-  auto end_line = [&] {
-    if (mid_line) err << "\n";
-    mid_line = false;
-  };
-  runner.subscribe([&](const agent::AgentEvent& event) {
-    if (const auto* delta = std::get_if<agent::StreamEvent>(&event)) {
-      if (delta->kind != agent::StreamEvent::Kind::text_delta || delta->text.empty()) return;
-      err << delta->text << std::flush;
-      mid_line = delta->text.back() != '\n';
-    } else if (const auto* done = std::get_if<agent::ToolCallFinished>(&event)) {
-      end_line();
-      err << "> " << done->call.name << " " << brief(done->call.arguments) << " [" << status_name(done->status)
-          << "]\n";
-      for (const auto& w : done->warnings) err << "  warning: " << w << "\n";
-    } else if (const auto* retry = std::get_if<agent::RetryNotice>(&event)) {
-      end_line();
-      err << "retry " << retry->attempt << " in " << retry->delay.count() << " ms: " << retry->reason << "\n";
-    } else if (const auto* rejected = std::get_if<agent::AnswerRejected>(&event)) {
-      end_line();
-      err << "answer rejected (retry " << rejected->attempt << "):\n" << rejected->feedback << "\n";
-    }
-  });
-  agent::RunResult result =
-      answer ? runner.run(r.task, *answer, std::move(history)) : runner.run(r.task, std::move(history));
+  auto log = std::make_shared<Log>(err);
+  runner.subscribe([log](const agent::AgentEvent& event) { (*log)(event); });
+  agent::RunResult result = setup->answer ? runner.run(r.task, *setup->answer, std::move(setup->history))
+                                          : runner.run(r.task, std::move(setup->history));
   if (!r.transcript.empty()) {
     std::ofstream file(r.transcript, std::ios::binary | std::ios::trunc);
     file << result.conversation.to_json_lines();
     if (!file) err << "error: cannot write " << r.transcript << "\n";
   }
-  end_line();
+  log->end_line();
   for (const auto& w : result.warnings) err << "warning: " << w << "\n";
   if (!result.ok()) {
     err << "error: " << result.error->message << "\n";
     return kFailed;
   }
-  if (answer) {
+  if (setup->answer) {
     out << result.value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   } else {
     out << result.text << "\n";

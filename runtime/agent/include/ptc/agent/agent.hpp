@@ -120,6 +120,7 @@ class Agent {
   void use_session(std::shared_ptr<Session> session);
 
  private:
+  class Run;
   RunResult run_impl(const std::string& task, const Schema* answer, Conversation history);
 
   Model& model_;
