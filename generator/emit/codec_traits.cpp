@@ -1,6 +1,9 @@
 #include "emit/codec_traits.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <set>
+#include <stdexcept>
 #include <optional>
 #include <vector>
 
@@ -177,6 +180,51 @@ void write_enum_traits(CodeWriter& w, const model::Enum& e) {
   w.close("};");
 }
 
+// Parsed on first use, never during static initialization; the text reads back as exactly the schema
+// (plan_types checked it).
+void write_schema_of(CodeWriter& w, const std::string& type, const std::string& malli) {
+  w.open(fmt::format("template <> struct SchemaOf<{}>", type));
+  w.open("static const ptc::Schema& get()");
+  w.line(fmt::format("static const ptc::Schema schema = ptc::parse_malli_type({}).value();", raw_string(malli)));
+  w.line("return schema;");
+  w.close();
+  w.close("};");
+}
+
+const std::string& malli_of(const Plan& plan, const std::string& name) {
+  auto it = plan.type_malli.find(name);
+  if (it == plan.type_malli.end()) throw std::logic_error("ptc-gen: no schema was planned for " + name);
+  return it->second;
+}
+
+// A macro naming the type, one for each type: letters and digits as they are, every other character
+// as `_` and a capital letter ("::" is "_N", "_" is "_U"), so that no two types share one and no
+// reserved "__" appears.
+std::string guard_macro(std::string_view cpp) {
+  if (cpp.starts_with("::")) cpp.remove_prefix(2);
+  std::string out = "PTC_GEN_CODEC_";
+  for (std::size_t i = 0; i < cpp.size(); ++i) {
+    const char c = cpp[i];
+    if (std::isalnum(static_cast<unsigned char>(c))) {
+      out += c;
+    } else if (cpp.substr(i, 2) == "::") {
+      out += "_N";
+      ++i;
+    } else {
+      switch (c) {
+        case '_': out += "_U"; break;
+        case '<': out += "_L"; break;
+        case '>': out += "_G"; break;
+        case ',': out += "_C"; break;
+        case ' ': out += "_S"; break;
+        case '-': out += "_M"; break;
+        default: out += fmt::format("_X{:02X}", static_cast<unsigned char>(c));
+      }
+    }
+  }
+  return out;
+}
+
 std::vector<FieldCode> struct_fields(const model::Struct& s, const model::HeaderModel& header) {
   std::vector<FieldCode> out;
   for (const auto& f : s.fields) {
@@ -225,13 +273,47 @@ std::string args_structs(const Plan& plan) {
   return w.take();
 }
 
+std::string answer_traits(const model::HeaderModel& header, const Plan& plan) {
+  const std::set<std::string> reached = model::reached_from_answers(header);
+  CodeWriter w;
+  // Guarded: the answer types of another header may reach the same type (one both headers include),
+  // and a source may include both generated headers; the definitions are the same.
+  const auto guarded = [&](const std::string& cpp, const auto& write) {
+    if (!w.empty()) w.blank();
+    const std::string macro = guard_macro(cpp);
+    w.line("#ifndef " + macro).line("#define " + macro);
+    write();
+    w.line("#endif");
+  };
+  for (const auto& e : header.enums) {
+    if (!reached.count(e.name)) continue;
+    guarded(e.cpp, [&] {
+      write_enum_traits(w, e);
+      w.blank();
+      write_schema_of(w, e.cpp, malli_of(plan, e.name));
+    });
+  }
+  for (const auto& s : header.structs) {
+    if (!reached.count(s.name)) continue;
+    guarded(s.cpp, [&] {
+      write_struct_traits(w, s.cpp, struct_fields(s, header));
+      w.blank();
+      write_schema_of(w, s.cpp, malli_of(plan, s.name));
+    });
+  }
+  return w.take();
+}
+
 std::string codec_traits(const model::HeaderModel& header, const Plan& plan) {
+  const std::set<std::string> in_header = model::reached_from_answers(header);
   CodeWriter w;
   for (const auto& e : header.enums) {
+    if (in_header.count(e.name)) continue;
     if (!w.empty()) w.blank();
     write_enum_traits(w, e);
   }
   for (const auto& s : header.structs) {
+    if (in_header.count(s.name)) continue;
     if (!w.empty()) w.blank();
     write_struct_traits(w, s.cpp, struct_fields(s, header));
   }

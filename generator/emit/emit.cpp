@@ -42,7 +42,7 @@ data common_values(const model::HeaderModel& header) {
   return values;
 }
 
-std::string header_file(const model::HeaderModel& header, const Plan& plan) {
+std::string header_file(const model::HeaderModel& header, const Plan& plan, std::string answers) {
   data values = common_values(header);
   data classes{data::type::list};
   for (const auto& set : tool_sets(header, plan)) {
@@ -52,14 +52,19 @@ std::string header_file(const model::HeaderModel& header, const Plan& plan) {
     classes.push_back(c);
   }
   values.set("classes", classes);
+  values.set("has_answers", !answers.empty());
+  values.set("answer_traits", std::move(answers));
   return render(templates::ptc_hpp(), values);
 }
 
-std::string source_file(const model::HeaderModel& header, const Plan& plan) {
+std::string source_file(const model::HeaderModel& header, const Plan& plan, bool has_answers) {
   data values = common_values(header);
   values.set("has_tools", !plan.tools.empty());
+  values.set("has_answers", has_answers);
   values.set("args", args_structs(plan));
-  values.set("traits", codec_traits(header, plan));
+  std::string traits = codec_traits(header, plan);
+  values.set("has_traits", !traits.empty());
+  values.set("traits", std::move(traits));
   values.set("factories", tool_factories(plan));
   data sets{data::type::list};
   for (const auto& set : tool_sets(header, plan)) {
@@ -84,8 +89,11 @@ Emitted emit_header(const model::HeaderModel& header, const EmitOptions& options
   // fail it is dropped, an exception from it included, as if it had not been written.
   std::future<std::pair<std::string, std::string>> code;
   if (out.errors.empty())
-    code = std::async(std::launch::async,
-                      [&header, &plan] { return std::pair(header_file(header, plan), source_file(header, plan)); });
+    code = std::async(std::launch::async, [&header, &plan] {
+      std::string answers = answer_traits(header, plan);
+      const bool has_answers = !answers.empty();
+      return std::pair(header_file(header, plan, std::move(answers)), source_file(header, plan, has_answers));
+    });
   ToolDocs docs = tool_docs(plan, options);
   for (auto& e : docs.errors) out.errors.push_back(std::move(e));
   out.warnings = std::move(docs.warnings);

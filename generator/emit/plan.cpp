@@ -74,18 +74,35 @@ std::optional<ptc::Schema> extra_check(const ptc::Schema& value, const model::Ty
 
 namespace {
 
-void check_structs(const model::HeaderModel& header, std::vector<EmitError>& errors) {
-  for (const auto& s : header.structs) {
-    model::Type type;
-    type.kind = model::TypeKind::Struct;
-    type.name = s.name;
-    type.cpp = s.cpp;
-    try {
-      (void)model::schema_of(type, header);
-    } catch (const ptc::Exception& e) {
-      errors.push_back({"struct " + s.name + ": " + e.error().message, s.location});
+// A struct's or enum's schema, an error when it has none; with `public_schema` (a type answer types
+// reach, whose SchemaOf is generated) also as Malli text that reads back as exactly that schema.
+void plan_type(model::TypeKind kind, const std::string& name, const model::Location& location, bool public_schema,
+               const model::HeaderModel& header, Plan& plan) {
+  model::Type type;
+  type.kind = kind;
+  type.name = name;
+  const std::string what = (kind == model::TypeKind::Enum ? "enum " : "struct ") + name + ": ";
+  try {
+    const ptc::Schema schema = model::schema_of(type, header);
+    if (!public_schema) return;
+    std::string text = ptc::to_malli(schema);
+    auto back = ptc::parse_malli_type(text);
+    if (!back || !(*back == schema)) {
+      plan.errors.push_back({what + "its schema does not read back from Malli text: " + text, location});
+      return;
     }
+    plan.type_malli.emplace(name, std::move(text));
+  } catch (const ptc::Exception& e) {
+    plan.errors.push_back({what + e.error().message, location});
   }
+}
+
+void plan_types(const model::HeaderModel& header, Plan& plan) {
+  const std::set<std::string> reached = model::reached_from_answers(header);
+  for (const auto& e : header.enums)
+    if (reached.count(e.name)) plan_type(model::TypeKind::Enum, e.name, e.location, true, header, plan);
+  for (const auto& s : header.structs)
+    plan_type(model::TypeKind::Struct, s.name, s.location, reached.count(s.name) > 0, header, plan);
 }
 
 bool plan_examples(const model::Tool& tool, ToolPlan& t, std::vector<EmitError>& errors) {
@@ -137,8 +154,9 @@ std::optional<ToolPlan> plan_tool(const model::Tool& tool, const model::HeaderMo
 
 Plan plan_header(const model::HeaderModel& header) {
   Plan plan;
-  // Every struct gets traits, with its constraint checks, whether or not a signature reached it.
-  check_structs(header, plan.errors);
+  // Every struct gets traits, with its constraint checks, whether or not a signature reached it; the
+  // structs and enums answer types reach get their schemas too.
+  plan_types(header, plan);
   // Each tool is planned on its own, so on a large header the two halves are planned side by side;
   // everything is gathered in declaration order afterwards, so nothing depends on the scheduling.
   struct Planned {

@@ -2,6 +2,7 @@
 // What the emitters need to know about each tool, worked out once: its signature, its examples, and
 // how each parameter is held in the generated Args struct.
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,6 +49,9 @@ struct ToolPlan {
 
 struct Plan {
   std::vector<ToolPlan> tools;  ///< declaration order; tools with errors left out
+  /// The Malli text of the schema (model::schema_of, reading back as exactly that schema) of each struct
+  /// and enum the answer types reach, by model name: what its generated ptc::codec::SchemaOf parses.
+  std::map<std::string, std::string> type_malli;
   std::vector<EmitError> errors;
 };
 

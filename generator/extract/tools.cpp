@@ -55,7 +55,9 @@ class Finder : public RecursiveASTVisitor<Finder> {
   }
 
   bool VisitFunctionDecl(FunctionDecl* fd) {
-    const auto notes = annotations(fd, reporter_.ast().getSourceManager());
+    auto notes = annotations(fd, reporter_.ast().getSourceManager());
+    // VisitDecl reports PTC_ANSWER here.
+    std::erase_if(notes, [](const Annotation& a) { return a.key == "ptc.answer"; });
     if (notes.empty()) return true;
     if (!find(notes, "ptc.tool")) {
       reporter_.warning(notes.front().loc,
@@ -68,25 +70,90 @@ class Finder : public RecursiveASTVisitor<Finder> {
     return true;
   }
 
+  // PTC_ANSWER anywhere in the header: kept on a struct or enum, an error on anything else. Fields,
+  // parameters and enumerators are reported here, whether or not a tool reaches them (the readers of
+  // their annotations leave PTC_ANSWER in this header to this visitor).
+  bool VisitDecl(Decl* d) {
+    if (d->isImplicit()) return true;
+    const auto notes = annotations(d, reporter_.ast().getSourceManager());
+    const auto marker =
+        std::find_if(notes.begin(), notes.end(), [](const Annotation& a) { return a.key == "ptc.answer"; });
+    if (marker == notes.end()) return true;
+    if (llvm::isa<CXXRecordDecl, EnumDecl>(d)) {
+      answer(llvm::cast<TagDecl>(d), marker->loc);
+      return true;
+    }
+    const auto* named = llvm::dyn_cast<NamedDecl>(d);
+    const std::string what = named && !named->getName().empty() ? " '" + named->getNameAsString() + "'" : "";
+    reporter_.error(marker->loc,
+                    "PTC_ANSWER on " + declaration_kind(d) + what + ": only a struct or an enum is an answer type",
+                    "put it on the struct or enum the agent answers with: struct PTC_ANSWER Verdict { ... };");
+    return true;
+  }
+
   std::vector<FunctionDecl*> tools;
+  /// PTC_ANSWER structs and enums (their definitions where there is one), in declaration order.
+  std::vector<const TagDecl*> answers;
 
  private:
-  // A declaration of an included header: a PTC_TOOL there is generated only if that header is listed too.
+  static std::string declaration_kind(const Decl* d) {
+    if (llvm::isa<FieldDecl>(d)) return "field";
+    if (llvm::isa<ParmVarDecl>(d)) return "parameter";
+    if (llvm::isa<EnumConstantDecl>(d)) return "enumerator";
+    if (llvm::isa<FunctionDecl>(d)) return "function";
+    if (llvm::isa<VarDecl>(d)) return "variable";
+    if (llvm::isa<TypedefNameDecl>(d)) return "alias";
+    if (llvm::isa<NamespaceDecl>(d)) return "namespace";
+    return "a declaration";
+  }
+
+  void answer(const TagDecl* tag, SourceLocation loc) {
+    const std::string name = "PTC_ANSWER on '" + qualified_name(tag) + "'";
+    if (tag->isTemplated() || llvm::isa<ClassTemplatePartialSpecializationDecl>(tag)) {
+      reporter_.error(loc, name + ": a template is no one type to answer with",
+                      "mark a struct that holds the instance the agent answers with, e.g. "
+                      "struct PTC_ANSWER Answer { Page<Item> page; };");
+      return;
+    }
+    if (!tag->getIdentifier() && !tag->getTypedefNameForAnonDecl()) {
+      reporter_.error(
+          loc, "PTC_ANSWER on an unnamed " + std::string(tag->getKindName()) + ": generated code has no name to use",
+          "give it a name");
+      return;
+    }
+    // Once per type, when the marker is on a forward declaration and on the definition too.
+    const TagDecl* canonical = tag->getCanonicalDecl();
+    if (std::any_of(answers.begin(), answers.end(),
+                    [&](const TagDecl* a) { return a->getCanonicalDecl() == canonical; }))
+      return;
+    const TagDecl* definition = tag->getDefinition();
+    answers.push_back(definition ? definition : tag);
+  }
+
+  // A declaration of an included header: a PTC_TOOL or PTC_ANSWER there is generated only if that header
+  // is listed too.
   void elsewhere(Decl* d) {
     const SourceManager& sm = reporter_.ast().getSourceManager();
     const SourceLocation loc = sm.getExpansionLoc(d->getLocation());
     if (loc.isInvalid() || sm.isInSystemHeader(loc)) return;
+    if (const auto* tag = llvm::dyn_cast<TagDecl>(d); tag && find(annotations(tag, sm), "ptc.answer"))
+      unlisted(loc, "PTC_ANSWER on '" + qualified_name(tag) + "'");
     if (llvm::isa<NamespaceDecl, LinkageSpecDecl, CXXRecordDecl>(d)) {
       for (Decl* child : llvm::cast<DeclContext>(d)->decls()) elsewhere(child);
       return;
     }
     const auto* fd = llvm::dyn_cast<FunctionDecl>(d);
-    if (!fd || !find(annotations(fd, sm), "ptc.tool")) return;
+    if (fd && find(annotations(fd, sm), "ptc.tool")) unlisted(loc, "PTC_TOOL on '" + fd->getNameAsString() + "'");
+  }
+
+  // Once per header.
+  void unlisted(SourceLocation loc, const std::string& what) {
+    const SourceManager& sm = reporter_.ast().getSourceManager();
     const auto entry = sm.getFileEntryRefForID(sm.getFileID(loc));
     if (!entry) return;
     const std::string file = entry->getFileEntry().tryGetRealPathName().str();
     if (file.empty() || listed_.count(file) || !warned_.insert(file).second) return;
-    reporter_.warning(loc, "PTC_TOOL on '" + fd->getNameAsString() + "' is not generated: its header is not listed",
+    reporter_.warning(loc, what + " is not generated: its header is not listed",
                       "add it to ptc_generate's HEADERS (or to ptc-gen's command line)");
   }
 
@@ -100,7 +167,7 @@ class ToolBuilder {
   ToolBuilder(Reporter& reporter, model::HeaderModel& header, unsigned max_depth)
       : reporter_(reporter), header_(header), types_(reporter, header, max_depth) {}
 
-  void run(const std::vector<FunctionDecl*>& found);
+  void run(const std::vector<FunctionDecl*>& found, const std::vector<const TagDecl*>& answers);
 
  private:
   bool usable(const FunctionDecl* fd);
@@ -120,6 +187,7 @@ class ToolBuilder {
   bool title(const Annotation& a, model::Tool& tool);
   bool hint(const Annotation& a, model::Tool& tool);
   void describe_units(const FunctionDecl* fd, model::Tool& tool);
+  void answer(const TagDecl* tag);
 
   Reporter& reporter_;
   model::HeaderModel& header_;
@@ -412,7 +480,8 @@ bool ToolBuilder::result(const FunctionDecl* fd, model::Tool& tool) {
 bool ToolBuilder::function_annotations(const std::vector<Annotation>& notes, model::Tool& tool) {
   bool ok = true;
   for (const Annotation& a : notes) {
-    if (a.key == "ptc.tool" || a.key == "ptc.name" || a.key == "ptc.description") continue;
+    // The visitor reports PTC_ANSWER on a function.
+    if (a.key == "ptc.tool" || a.key == "ptc.name" || a.key == "ptc.description" || a.key == "ptc.answer") continue;
     if (a.key == "ptc.signature") {
       const auto args = a.args();
       auto text = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
@@ -548,16 +617,32 @@ std::optional<model::Tool> ToolBuilder::build(const FunctionDecl* fd) {
   return tool;
 }
 
-void ToolBuilder::run(const std::vector<FunctionDecl*>& found) {
+// An answer type is mapped as a tool's result would be: its own struct at depth 1, with the same rules
+// and limits, its structs and enums recorded in the model.
+void ToolBuilder::answer(const TagDecl* tag) {
+  const QualType type = reporter_.ast().getTypeDeclType(tag);
+  Subject subject{"answer type '" + qualified_name(tag) + "'", "", tag->getLocation(), type, /*is_type=*/true};
+  auto mapped = types_.map(type, subject, /*parameter=*/false);
+  if (!mapped) return;
+  // The model's own checks, which a tool's signature runs at this point (PTC_RANGE's bounds).
+  if (auto e = model::no_throw::schema_error(*mapped, header_)) {
+    reporter_.error(tag->getLocation(), subject.what + ": " + *e);
+    return;
+  }
+  header_.answers.push_back(std::move(*mapped));
+}
+
+void ToolBuilder::run(const std::vector<FunctionDecl*>& found, const std::vector<const TagDecl*>& answers) {
   const std::vector<const FunctionDecl*> chosen = choose_overloads(found);
 
-  // Pass 1: how shallow each struct is reached by any tool, so shared struct records are expanded
-  // the same whichever tool reaches them first.
+  // Pass 1: how shallow each struct is reached by any tool or answer type, so shared struct records
+  // are expanded the same whichever reaches them first.
   for (const FunctionDecl* fd : chosen) {
     for (const auto* p : fd->parameters())
       if (!is_context_parameter(p)) types_.reach(p->getType(), p->getLocation());
     types_.reach(fd->getReturnType(), fd->getLocation());
   }
+  for (const TagDecl* tag : answers) types_.reach(reporter_.ast().getTypeDeclType(tag), tag->getLocation());
 
   std::map<std::string, const FunctionDecl*> names;
   for (const FunctionDecl* fd : chosen) {
@@ -583,6 +668,7 @@ void ToolBuilder::run(const std::vector<FunctionDecl*>& found) {
       header_.classes.push_back(tool->class_name);
     header_.tools.push_back(std::move(*tool));
   }
+  for (const TagDecl* tag : answers) answer(tag);
 }
 
 }  // namespace
@@ -592,7 +678,7 @@ void collect_tools(ASTContext& ast, Reporter& reporter, unsigned max_depth, mode
   Finder finder(reporter, listed);
   finder.TraverseDecl(ast.getTranslationUnitDecl());
   ToolBuilder builder(reporter, header, max_depth);
-  builder.run(finder.tools);
+  builder.run(finder.tools, finder.answers);
 }
 
 }  // namespace ptcgen::extract::detail

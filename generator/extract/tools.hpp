@@ -11,10 +11,10 @@
 
 namespace ptcgen::extract::detail {
 
-/// Finds the PTC_TOOL functions spelled in the main file of `ast` and fills `header.tools`, `structs`,
-/// `enums` and `classes`. Every problem is reported through `reporter`. A PTC_TOOL in an included
-/// (non-system) header that is not among `listed` (real paths of the headers of this run) is a warning:
-/// it would otherwise be silently not generated.
+/// Finds the PTC_TOOL functions and PTC_ANSWER types spelled in the main file of `ast` and fills
+/// `header.tools`, `answers`, `structs`, `enums` and `classes`. Every problem is reported through
+/// `reporter`. A PTC_TOOL or PTC_ANSWER in an included (non-system) header that is not among `listed`
+/// (real paths of the headers of this run) is a warning: it would otherwise be silently not generated.
 void collect_tools(clang::ASTContext& ast, Reporter& reporter, unsigned max_depth, model::HeaderModel& header,
                    const std::set<std::string>& listed);
 

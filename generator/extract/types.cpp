@@ -216,6 +216,7 @@ std::optional<model::Type> TypeMapper::map(QualType type, const Subject& subject
 std::string TypeMapper::describe(const Frame& f, QualType offending, llvm::StringRef reason) const {
   const Subject& s = *f.subject;
   std::string out = s.what;
+  if (s.is_type && s.field_path.empty()) return out + ": " + reason.str();
   if (!s.field_path.empty()) out += ": field '" + abbreviated_path(s.field_path) + "'";
   out += " has type " + reporter_.quote(s.declared);
   const auto strip = [](QualType q) { return q.getNonReferenceType().getCanonicalType().getUnqualifiedType(); };
@@ -250,8 +251,9 @@ unsigned TypeMapper::height(const model::Type& type) const {
 void TypeMapper::reject_annotations(const Decl* d, llvm::StringRef what) {
   if (!rejected_.insert(d).second) return;
   for (const auto& a : annotations(d, reporter_.ast().getSourceManager()))
-    reporter_.error(a.loc, macro_name(a.key) + " has no effect on " + what.str(),
-                    a.key == "ptc.doc" ? "document it with a /// comment" : "remove it");
+    if (a.key != "ptc.answer")  // the one marker of structs and enums
+      reporter_.error(a.loc, macro_name(a.key) + " has no effect on " + what.str(),
+                      a.key == "ptc.doc" ? "document it with a /// comment" : "remove it");
   // Bases lend their fields, never their annotations.
   if (const auto* rd = llvm::dyn_cast<CXXRecordDecl>(d)) {
     for (const auto& base : rd->bases())

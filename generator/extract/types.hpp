@@ -20,13 +20,16 @@ struct Subject {
   std::string field_path;     ///< below it: "meta.owner" (empty for the parameter or result itself)
   clang::SourceLocation loc;  ///< the declaration the message points at
   clang::QualType declared;   ///< its declared type: "has type 'X', which holds 'Y'"
+  /// `what` names the type itself ("answer type 'shop::Verdict'"), which messages then do not repeat
+  /// ("has type 'shop::Verdict'") unless they are about a field of it.
+  bool is_type = false;
 };
 
-/// Maps the types of one header's tools, recording the structs and enums they reach in the header's
-/// model. Structs are shared records, so each is expanded once, at the shallowest depth any tool
-/// reaches it (found by reach() over every tool before the first map()). Every struct reached is
-/// recorded, also beyond the depth limit, where the type says DepthLimit but generated code still
-/// needs the struct's fields.
+/// Maps the types of one header's tools and answer types, recording the structs and enums they reach in
+/// the header's model. Structs are shared records, so each is expanded once, at the shallowest depth
+/// any tool or answer type reaches it (found by reach() over all of them before the first map()).
+/// Every struct reached is recorded, also beyond the depth limit, where the type says DepthLimit but
+/// generated code still needs the struct's fields.
 class TypeMapper {
  public:
   TypeMapper(Reporter& reporter, model::HeaderModel& header, unsigned max_depth);

@@ -482,6 +482,9 @@ ValueAnnotations value_annotations(const DeclaratorDecl* decl, const model::Type
         out.firewall = true;
     } else if (a.key == "ptc.name") {
       read_name(site, is_field);
+    } else if (a.key == "ptc.answer") {
+      // In this header the visitor that finds the tools reports it, reached or not.
+      if (!reporter.in_main_file(decl->getLocation())) site.fail("PTC_ANSWER applies to structs and enums");
     } else if (a.key == "ptc.tool" || a.key == "ptc.description" || a.key == "ptc.signature" ||
                a.key == "ptc.example" || a.key == "ptc.title" || a.key == "ptc.read_only" ||
                a.key == "ptc.destructive" || a.key == "ptc.idempotent" || a.key == "ptc.open_world") {

@@ -12,7 +12,30 @@ const T* find_named(const std::vector<T>& items, const std::string& name) {
   return it == items.end() ? nullptr : &*it;
 }
 
+void reach(const Type& type, const HeaderModel& header, std::set<std::string>& out) {
+  switch (type.kind) {
+    case TypeKind::Enum: out.insert(type.name); return;
+    // A recursive or cut struct is still decoded and encoded in full, through its own traits.
+    case TypeKind::Struct:
+    case TypeKind::Recursive:
+    case TypeKind::DepthLimit: {
+      if (!out.insert(type.name).second) return;
+      if (const Struct* s = header.find_struct(type.name))
+        for (const auto& f : s->fields) reach(f.type, header, out);
+      return;
+    }
+    default:
+      for (const auto& a : type.args) reach(a, header, out);
+  }
+}
+
 }  // namespace
+
+std::set<std::string> reached_from_answers(const HeaderModel& header) {
+  std::set<std::string> out;
+  for (const auto& a : header.answers) reach(a, header, out);
+  return out;
+}
 
 const Struct* HeaderModel::find_struct(const std::string& name) const { return find_named(structs, name); }
 const Enum* HeaderModel::find_enum(const std::string& name) const { return find_named(enums, name); }

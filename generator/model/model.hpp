@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -166,14 +167,21 @@ struct HeaderModel {
   std::string stem;             ///< "tracker" for tracker.hpp; identifier-safe (non [A-Za-z0-9_] -> '_')
   std::string include;          ///< how generated code includes the header: "tracker/tracker.hpp"
   std::vector<Tool> tools;      ///< declaration order
-  std::vector<Struct> structs;  ///< every struct the tools reach, dependencies before users
-  std::vector<Enum> enums;      ///< every enum the tools reach, in first-reached order
+  std::vector<Struct> structs;  ///< every struct the tools and answers reach, dependencies before users
+  std::vector<Enum> enums;      ///< every enum the tools and answers reach, in first-reached order
   /// Member tools' classes, in first-declared order ("shop::Tracker").
   std::vector<std::string> classes;
+  /// PTC_ANSWER structs and enums (kind Struct or Enum), declaration order: types an agent may answer
+  /// with, whose codecs and schemas generated code makes public (in `<stem>.ptc.hpp`).
+  std::vector<Type> answers;
 
   const Struct* find_struct(const std::string& name) const;
   const Enum* find_enum(const std::string& name) const;
 };
+
+/// The qualified names of the structs and enums `header.answers` reach, themselves included: the types
+/// whose codecs and schemas must be public.
+std::set<std::string> reached_from_answers(const HeaderModel& header);
 
 /// The unit of a duration, also held in an optional, list, set or map of durations; empty otherwise.
 const std::string& duration_unit(const Type& type);

@@ -34,4 +34,15 @@ std::optional<std::string> signature_error(const model::Tool& tool, const model:
   }
 }
 
+std::optional<std::string> schema_error(const model::Type& type, const model::HeaderModel& header) {
+  try {
+    (void)model::schema_of(type, header);
+    return std::nullopt;
+  } catch (const ptc::Exception& e) {
+    return e.error().message;
+  } catch (const std::exception& e) {
+    return std::string(e.what());
+  }
+}
+
 }  // namespace ptcgen::model::no_throw

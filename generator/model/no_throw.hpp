@@ -20,4 +20,7 @@ std::vector<std::string> explicit_signature_errors(const model::Tool& tool, cons
 /// Why the tool has no signature (model::signature_of), or nullopt.
 std::optional<std::string> signature_error(const model::Tool& tool, const model::HeaderModel& header);
 
+/// Why `type` has no schema (model::schema_of), or nullopt.
+std::optional<std::string> schema_error(const model::Type& type, const model::HeaderModel& header);
+
 }  // namespace ptcgen::model::no_throw

@@ -239,5 +239,100 @@ TEST(EmitSourceFile, AHeaderWithoutTools) {
   EXPECT_THAT(cpp, Not(HasSubstr("\n\n\n")));
 }
 
+// Without answer types nothing changes: the codecs stay in the source, which needs no schemas (no code
+// outside it could use them), and the generated header holds no codec.
+TEST(EmitSourceFile, WithoutAnswerTypesNoSchemaOf) {
+  const auto cpp = file(shop_model(), ".ptc.cpp");
+  EXPECT_THAT(cpp, Not(HasSubstr("SchemaOf")));
+  EXPECT_THAT(cpp, Not(HasSubstr("schema_of")));
+  EXPECT_THAT(cpp, Not(HasSubstr("ptc.hpp,")));
+  const auto hpp = file(shop_model(), ".ptc.hpp");
+  EXPECT_THAT(hpp, Not(HasSubstr("ptc/codec")));
+  EXPECT_THAT(hpp, Not(HasSubstr("namespace ptc::codec")));
+}
+
+/// shop_model() with `struct PTC_ANSWER Summary { std::vector<Issue> issues; };`.
+model::HeaderModel with_answer() {
+  auto h = shop_model();
+  model::Struct summary;
+  summary.name = "shop::Summary";
+  summary.cpp = "::shop::Summary";
+  summary.fields.push_back(field("issues", vector_of(named(TypeKind::Struct, "shop::Issue"))));
+  h.structs.push_back(summary);
+  h.answers.push_back(named(TypeKind::Struct, "shop::Summary"));
+  return h;
+}
+
+// What an answer type reaches moves to the generated header, each type guarded; what only the tools
+// reach stays in the source.
+TEST(EmitAnswers, WhatAnswerTypesReachIsPublic) {
+  const auto h = with_answer();
+  const auto hpp = file(h, ".ptc.hpp");
+  EXPECT_THAT(hpp, HasSubstr("#include <ptc/codec/codec.hpp>\n#include <ptc/codec/schema_of.hpp>\n"));
+  EXPECT_THAT(hpp, HasSubstr("\nnamespace ptc::codec {\n\n#ifndef PTC_GEN_CODEC_shop_NIssue\n"
+                             "#define PTC_GEN_CODEC_shop_NIssue\n"
+                             "template <> struct StructTraits<::shop::Issue> {\n"));
+  EXPECT_THAT(hpp, HasSubstr("template <> struct SchemaOf<::shop::Issue> {\n"));
+  EXPECT_THAT(hpp, HasSubstr("#ifndef PTC_GEN_CODEC_shop_NSummary\n#define PTC_GEN_CODEC_shop_NSummary\n"
+                             "template <> struct StructTraits<::shop::Summary> {\n"));
+  EXPECT_THAT(hpp, HasSubstr("template <> struct SchemaOf<::shop::Summary> {\n  static const ptc::Schema& get() {\n"
+                             "    static const ptc::Schema schema = ptc::parse_malli_type(R\"ptc([:map [:issues "
+                             "[:vector [:map [:id {:doc \"Tracker-wide id\"} :int]"));
+  EXPECT_THAT(hpp, Not(HasSubstr("Priority")));
+  EXPECT_TRUE(hpp.ends_with("};\n#endif\n\n}  // namespace ptc::codec\n")) << hpp;
+  // The generated header's declarations come before the codecs that need the user's header.
+  EXPECT_LT(hpp.find("#include \"shop/shop.hpp\""), hpp.find("namespace ptc::codec"));
+  EXPECT_THAT(hpp, Not(HasSubstr("\n\n\n")));
+
+  const auto cpp = file(h, ".ptc.cpp");
+  EXPECT_THAT(cpp, HasSubstr("template <> struct EnumTraits<::shop::Priority> {\n"));
+  EXPECT_THAT(cpp, Not(HasSubstr("SchemaOf")));
+  EXPECT_THAT(cpp, Not(HasSubstr("StructTraits<::shop::Issue>")));
+  EXPECT_THAT(cpp, Not(HasSubstr("Summary")));
+  EXPECT_THAT(cpp, HasSubstr("read and write JSON.\n// Those the answer types reach are in shop.ptc.hpp, with their "
+                             "schemas.\nnamespace ptc::codec {\n"));
+  EXPECT_THAT(cpp, Not(HasSubstr("\n\n\n")));
+}
+
+// A header of answer types alone has a source without codecs, and an empty tool list.
+TEST(EmitAnswers, AHeaderWithOnlyAnswerTypes) {
+  model::HeaderModel h;
+  h.stem = "verdicts";
+  h.include = "verdicts.hpp";
+  model::Enum mood;
+  mood.name = "app::Mood";
+  mood.cpp = "::app::Mood";
+  mood.enumerators = {{"calm", "::app::Mood::calm"}};
+  h.enums.push_back(mood);
+  h.answers.push_back(named(TypeKind::Enum, "app::Mood"));
+  const auto hpp = file(h, ".ptc.hpp");
+  EXPECT_THAT(hpp, HasSubstr("template <> struct EnumTraits<::app::Mood> {\n"));
+  EXPECT_THAT(hpp, HasSubstr("ptc::parse_malli_type(R\"ptc([:enum \"calm\"])ptc\")"));
+  const auto cpp = file(h, ".ptc.cpp");
+  EXPECT_THAT(cpp, Not(HasSubstr("namespace ptc::codec")));
+  EXPECT_THAT(cpp, Not(HasSubstr("detail")));
+  EXPECT_THAT(cpp, HasSubstr("std::vector<ptc::Tool> tools() {\n  return {};\n}\n"));
+  EXPECT_THAT(cpp, Not(HasSubstr("\n\n\n")));
+}
+
+// One macro per type, whatever its name holds: letters and digits as they are, the rest escaped.
+TEST(EmitAnswers, GuardMacrosNameTheTypeUnambiguously) {
+  model::HeaderModel h;
+  h.stem = "pages";
+  h.include = "pages.hpp";
+  for (const char* name : {"ns::Page<::ns::Item_x, 3>", "ns::Page_<::ns::Item, 3>"}) {
+    model::Struct s;
+    s.name = name;
+    s.cpp = std::string("::") + name;
+    s.fields.push_back(field("n", int_type()));
+    h.structs.push_back(s);
+    h.answers.push_back(named(TypeKind::Struct, name));
+  }
+  const auto hpp = file(h, ".ptc.hpp");
+  EXPECT_THAT(hpp, HasSubstr("#ifndef PTC_GEN_CODEC_ns_NPage_L_Nns_NItem_Ux_C_S3_G\n"));
+  EXPECT_THAT(hpp, HasSubstr("#ifndef PTC_GEN_CODEC_ns_NPage_U_L_Nns_NItem_C_S3_G\n"));
+  EXPECT_THAT(hpp, Not(HasSubstr("__")));
+}
+
 }  // namespace
 }  // namespace ptcgen::test

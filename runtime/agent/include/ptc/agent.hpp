@@ -6,3 +6,4 @@
 #include <ptc/agent/model.hpp>
 #include <ptc/agent/providers.hpp>
 #include <ptc/agent/testing.hpp>
+#include <ptc/agent/typed.hpp>

@@ -11,6 +11,10 @@
 //     PTC_PATTERN("^[A-Z]+-[0-9]+$") std::string key;
 //     PTC_FIREWALL std::string reporter_email;  // reaches C++, shown to the LLM as "<Firewalled>"
 //   };
+//
+//   struct PTC_ANSWER Triage {  // what an agent answers with: agent.run<Triage>(task)
+//     std::vector<Issue> duplicates;
+//   };
 
 #if defined(PTC_GENERATOR)
 #define PTC_DETAIL_ANNOTATE(...) [[clang::annotate(__VA_ARGS__)]]
@@ -20,6 +24,12 @@
 
 /// Marks a free function or a non-static member function as a tool. `PTC_TOOL("name")` also names it.
 #define PTC_TOOL(...) PTC_DETAIL_ANNOTATE("ptc.tool" __VA_OPT__(, ) __VA_ARGS__)
+/// Marks a struct or an enum as a type an agent may answer with (`agent.run<Verdict>(task)`):
+/// `struct PTC_ANSWER Verdict { ... };`, `enum class PTC_ANSWER Mood { ... };`. ptc-gen generates its
+/// codec and its schema (ptc::codec::SchemaOf), and those of every type it holds, whether or not a tool
+/// uses it, into `<stem>.ptc.hpp`, where code outside the generated source can use them. On anything
+/// else (a function, a field, a parameter) it is an error.
+#define PTC_ANSWER PTC_DETAIL_ANNOTATE("ptc.answer")
 /// The JSON name of a tool (default: the function's name), a struct field or an enumerator (default:
 /// the C++ name): `std::string user_name PTC_NAME("userName");`, `kLow PTC_NAME("low")`. Not on a
 /// parameter (its JSON name is its C++ name), a struct or an enum, where ptc-gen reports an error.

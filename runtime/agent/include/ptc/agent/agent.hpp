@@ -101,6 +101,12 @@ struct RunResult {
   bool ok() const { return !error; }
 };
 
+/// A run whose answer is a C++ value: RunResult, and the value decoded into T.
+template <class T>
+struct TypedRunResult : RunResult {
+  std::optional<T> answer;  ///< set when the run answered (ok())
+};
+
 class Agent {
  public:
   /// The model and the registry must outlive the agent.
@@ -115,6 +121,12 @@ class Agent {
   /// The same, with an answer that must validate against `answer` (a Malli schema, e.g. a
   /// Signature's output), decoded leniently from what the model sends.
   RunResult run(const std::string& task, const Schema& answer, Conversation history = {});
+
+  /// The same, with the answer decoded into `T`: any type ptc-gen made a codec for (a struct or enum
+  /// marked PTC_ANSWER, or one a tool uses) and the standard types codecs support. Its schema is
+  /// ptc::codec::schema_of<T>(). Defined in <ptc/agent/typed.hpp>, which <ptc/agent.hpp> includes.
+  template <class T>
+  TypedRunResult<T> run(const std::string& task, Conversation history = {});
 
   /// The run's session (tools' state); a new one per run unless set.
   void use_session(std::shared_ptr<Session> session);
