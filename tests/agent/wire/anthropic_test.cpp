@@ -18,28 +18,8 @@ using namespace wire_test;  // NOLINT(google-build-using-namespace)
 using ptc::agent::Provider;
 using ptc::agent::detail::make_wire;
 
-const auto wire = make_wire(Provider::anthropic);
-
-OrderedJson body_of(const ModelRequest& request, bool stream = false) {
-  auto body = wire->request_body(request, stream);
-  if (!body) {
-    ADD_FAILURE() << body.error().message;
-    return {};
-  }
-  return *body;
-}
-
-ModelResponse parse(const json& body) {
-  auto r = wire->parse_response(body);
-  if (!r) throw std::runtime_error(r.error().message);
-  return *r;
-}
-
-std::string parse_error(std::string_view body) {
-  auto r = wire->parse_response(json::parse(body));
-  if (r) return "no error: " + turn_json(*r).dump();
-  return r.error().message;
-}
+const WireUnderTest under{make_wire(Provider::anthropic)};
+const auto& wire = under.wire;
 
 // A turn with extended thinking: what must go back verbatim.
 const json kTurn = json::parse(R"({
@@ -80,13 +60,13 @@ TEST(AnthropicRequest, DefaultsAndOptionalFields) {
   f.settings = ModelSettings{};
   f.settings.model = "claude-sonnet-4-5";
   f.conversation.system.clear();
-  OrderedJson body = body_of(f.request(false, true));
+  OrderedJson body = under.body_of(f.request(false, true));
   EXPECT_EQ(body["max_tokens"], 4096);  // required by the API
   for (const char* absent : {"system", "tools", "tool_choice", "temperature", "stream", "output_config"})
     EXPECT_FALSE(body.contains(absent)) << absent;
-  EXPECT_EQ(body_of(f.request(), true)["stream"], true);
+  EXPECT_EQ(under.body_of(f.request(), true)["stream"], true);
   // Parallel tool use is the default: nothing to send.
-  EXPECT_FALSE(body_of(f.request()).contains("tool_choice"));
+  EXPECT_FALSE(under.body_of(f.request()).contains("tool_choice"));
 }
 
 TEST(AnthropicRequest, TurnsAlternate) {
@@ -99,7 +79,7 @@ TEST(AnthropicRequest, TurnsAlternate) {
   f.conversation.messages.push_back(empty);
   f.conversation.messages.push_back(Fixture::user(""));
   f.conversation.messages.push_back(Fixture::user("Thanks."));
-  OrderedJson messages = body_of(f.request())["messages"];
+  OrderedJson messages = under.body_of(f.request())["messages"];
   ASSERT_EQ(messages.size(), 3u);
   EXPECT_EQ(messages[2]["role"], "user");
   EXPECT_EQ(messages[2]["content"].size(), 5u);  // two results, three texts
@@ -109,13 +89,13 @@ TEST(AnthropicRequest, TurnsAlternate) {
 TEST(AnthropicRequest, ArgumentsThatAreNoObjectBecomeEmpty) {
   Fixture f("claude-sonnet-4-5");
   f.conversation.messages[1].tool_calls[0].arguments = "{\"query\": ";  // as another provider's model sent it
-  EXPECT_EQ(body_of(f.request())["messages"][1]["content"][1]["input"].dump(), "{}");
+  EXPECT_EQ(under.body_of(f.request())["messages"][1]["content"][1]["input"].dump(), "{}");
 }
 
 TEST(AnthropicRequest, ThinkingGoesBackVerbatim) {
   Fixture f("claude-sonnet-4-5");
   f.conversation.messages.resize(1);
-  f.conversation.messages.push_back(parse(kTurn).message);
+  f.conversation.messages.push_back(under.parse(kTurn).message);
   Message results;
   results.role = Role::tool;
   results.tool_results = {{"toolu_01T1x1fJ34qAmk2tNTrN7Up6", "search_papers", "[]", false},
@@ -139,7 +119,7 @@ TEST(AnthropicRequest, ThinkingGoesBackVerbatim) {
 // ---- whole answers -------------------------------------------------------------------------------
 
 TEST(AnthropicResponse, ThinkingTextCallsAndUsage) {
-  ModelResponse r = parse(kTurn);
+  ModelResponse r = under.parse(kTurn);
   // tool_use input stays the object Anthropic sent; the input counts what the cache held.
   EXPECT_EQ(turn_json(r), json::parse(R"({"text": "I will search both catalogues.", "stop_reason": "tool_use",
     "provider": "anthropic",
@@ -153,7 +133,7 @@ TEST(AnthropicResponse, ThinkingTextCallsAndUsage) {
 }
 
 TEST(AnthropicResponse, Text) {
-  ModelResponse r = parse(json::parse(R"({"type": "message", "role": "assistant", "content": [
+  ModelResponse r = under.parse(json::parse(R"({"type": "message", "role": "assistant", "content": [
     {"type": "text", "text": "Tidal forecasting "}, {"type": "text", "text": "with LSTMs."}],
     "stop_reason": "end_turn", "usage": {"input_tokens": 25, "output_tokens": 9}})"));
   EXPECT_EQ(turn_json(r), json::parse(R"({"text": "Tidal forecasting with LSTMs.", "stop_reason": "end_turn",
@@ -182,7 +162,7 @@ TEST(AnthropicResponse, Errors) {
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.body);
-    EXPECT_EQ(parse_error(c.body), c.error);
+    EXPECT_EQ(under.parse_error(c.body), c.error);
   }
   EXPECT_EQ(wire->error_message(R"({"type": "error", "error": {"type": "invalid_request_error",
     "message": "messages.1: tool_use ids were found without tool_result blocks"}, "request_id": "req_011"})"),
@@ -252,7 +232,7 @@ TEST(AnthropicStream, StreamedThinkingGoesBackVerbatim) {
   Fixture f("claude-sonnet-4-5");
   f.conversation.messages.resize(1);
   f.conversation.messages.push_back(s.ok().message);
-  OrderedJson messages = body_of(f.request())["messages"];
+  OrderedJson messages = under.body_of(f.request())["messages"];
   EXPECT_EQ(json::parse(messages[1]["content"].dump()), s.ok().message.raw);
   EXPECT_EQ(messages[1]["content"][0]["type"], "thinking");
 }

@@ -20,28 +20,8 @@ using namespace wire_test;  // NOLINT(google-build-using-namespace)
 using ptc::agent::Provider;
 using ptc::agent::detail::make_wire;
 
-const auto wire = make_wire(Provider::gemini);
-
-OrderedJson body_of(const ModelRequest& request, bool stream = false) {
-  auto body = wire->request_body(request, stream);
-  if (!body) {
-    ADD_FAILURE() << body.error().message;
-    return {};
-  }
-  return *body;
-}
-
-ModelResponse parse(const json& body) {
-  auto r = wire->parse_response(body);
-  if (!r) throw std::runtime_error(r.error().message);
-  return *r;
-}
-
-std::string parse_error(std::string_view body) {
-  auto r = wire->parse_response(json::parse(body));
-  if (r) return "no error: " + turn_json(*r).dump();
-  return r.error().message;
-}
+const WireUnderTest under{make_wire(Provider::gemini)};
+const auto& wire = under.wire;
 
 // A turn of a thinking model: a thought summary, then two calls, the first with its signature; no ids,
 // as Gemini 2.5 sends them.
@@ -87,7 +67,7 @@ TEST(GeminiRequest, OptionalFieldsAndStream) {
   f.settings = ModelSettings{};
   f.settings.model = "gemini-2.5-flash";
   f.conversation.system.clear();
-  OrderedJson body = body_of(f.request(false, false), true);
+  OrderedJson body = under.body_of(f.request(false, false), true);
   for (const char* absent : {"systemInstruction", "tools", "generationConfig", "stream"})
     EXPECT_FALSE(body.contains(absent)) << absent;
   EXPECT_EQ(body.size(), 1u);  // contents; streaming is in the URL
@@ -96,7 +76,7 @@ TEST(GeminiRequest, OptionalFieldsAndStream) {
 TEST(GeminiRequest, SchemaGeminiCannotExpressGoesAsJsonSchema) {
   Fixture f("gemini-2.5-flash");
   f.output.schema = ptc::parse_type("{scores [:map-of :string :int]}").value();
-  OrderedJson config = body_of(f.request(false, true))["generationConfig"];
+  OrderedJson config = under.body_of(f.request(false, true))["generationConfig"];
   EXPECT_FALSE(config.contains("responseSchema"));
   EXPECT_EQ(config["responseMimeType"], "application/json");
   EXPECT_EQ(config["responseJsonSchema"].dump(), OrderedJson::parse(R"({"type": "object", "properties": {
@@ -108,7 +88,7 @@ TEST(GeminiRequest, SchemaGeminiCannotExpressGoesAsJsonSchema) {
 TEST(GeminiRequest, ThoughtSignaturesGoBackVerbatim) {
   Fixture f("gemini-2.5-flash");
   f.conversation.messages.resize(1);
-  ModelResponse turn = parse(kTurn);
+  ModelResponse turn = under.parse(kTurn);
   f.conversation.messages.push_back(turn.message);
   Message results;
   results.role = Role::tool;
@@ -134,20 +114,20 @@ TEST(GeminiRequest, GeminisOwnIdsAreEchoed) {
   parts[2]["functionCall"]["id"] = "fc_3c4d";
   Fixture f("gemini-3-pro-preview");
   f.conversation.messages.resize(1);
-  ModelResponse turn = parse(with_ids);
+  ModelResponse turn = under.parse(with_ids);
   EXPECT_EQ(turn.message.tool_calls[0].id, "fc_1a2b");
   f.conversation.messages.push_back(turn.message);
   Message results;
   results.role = Role::tool;
   results.tool_results = {{"fc_1a2b", "search_papers", "[]", false}, {"fc_3c4d", "search_preprints", "[]", false}};
   f.conversation.messages.push_back(results);
-  OrderedJson response = body_of(f.request())["contents"][2]["parts"][1];
+  OrderedJson response = under.body_of(f.request())["contents"][2]["parts"][1];
   EXPECT_EQ(response.dump(),
             R"({"functionResponse":{"id":"fc_3c4d","name":"search_preprints","response":{"output":"[]"}}})");
 
   // Rebuilt from another provider's turn, calls and responses carry no id.
   f.conversation.messages[1].provider = "anthropic";
-  OrderedJson contents = body_of(f.request())["contents"];
+  OrderedJson contents = under.body_of(f.request())["contents"];
   EXPECT_EQ(contents[1]["parts"][0].dump(),
             R"({"functionCall":{"name":"search_papers","args":{"limit":5,"query":"tide prediction"}}})");
   EXPECT_FALSE(contents[2]["parts"][1]["functionResponse"].contains("id"));
@@ -162,7 +142,7 @@ TEST(GeminiRequest, GeminisOwnIdsAreEchoed) {
 // ---- whole answers -------------------------------------------------------------------------------
 
 TEST(GeminiResponse, CallsThoughtsAndUsage) {
-  ModelResponse r = parse(kTurn);
+  ModelResponse r = under.parse(kTurn);
   json turn = turn_json(r);
   // Ids are made for calls Gemini sent without one: deterministic, numbered in the turn.
   const std::string id0 = r.message.tool_calls.at(0).id;
@@ -170,10 +150,10 @@ TEST(GeminiResponse, CallsThoughtsAndUsage) {
   EXPECT_EQ(id0.rfind("call_", 0), 0u);
   EXPECT_EQ(id0.substr(id0.size() - 2), "_0");
   EXPECT_EQ(id1.substr(0, id1.size() - 1), id0.substr(0, id0.size() - 1));
-  EXPECT_EQ(parse(kTurn).message.tool_calls[0].id, id0);
+  EXPECT_EQ(under.parse(kTurn).message.tool_calls[0].id, id0);
   json other = kTurn;
   other["responseId"] = "another-response";
-  EXPECT_NE(parse(other).message.tool_calls[0].id, id0);
+  EXPECT_NE(under.parse(other).message.tool_calls[0].id, id0);
   EXPECT_EQ(turn, json::parse(R"({"text": "", "stop_reason": "STOP", "provider": "gemini",
     "tool_calls": [
       {"id": ")" + id0 + R"(", "name": "search_papers", "arguments": {"query": "tide prediction", "limit": 5}},
@@ -183,7 +163,7 @@ TEST(GeminiResponse, CallsThoughtsAndUsage) {
 }
 
 TEST(GeminiResponse, Text) {
-  ModelResponse r = parse(json::parse(R"({"candidates": [{"content": {"role": "model", "parts": [
+  ModelResponse r = under.parse(json::parse(R"({"candidates": [{"content": {"role": "model", "parts": [
     {"text": "Tidal forecasting "}, {"text": "with LSTMs.", "thoughtSignature": "c2ln"}]},
     "finishReason": "STOP"}], "usageMetadata": {"promptTokenCount": 12, "candidatesTokenCount": 5}})"));
   EXPECT_EQ(turn_json(r), json::parse(R"({"text": "Tidal forecasting with LSTMs.", "stop_reason": "STOP",
@@ -192,7 +172,7 @@ TEST(GeminiResponse, Text) {
 }
 
 TEST(GeminiResponse, SafetyStopHasNoContent) {
-  ModelResponse r = parse(json::parse(R"({"candidates": [{"finishReason": "SAFETY", "index": 0}]})"));
+  ModelResponse r = under.parse(json::parse(R"({"candidates": [{"finishReason": "SAFETY", "index": 0}]})"));
   EXPECT_EQ(r.stop_reason, "SAFETY");
   EXPECT_EQ(r.message.text, "");
   EXPECT_TRUE(r.message.raw.is_null());
@@ -228,7 +208,7 @@ TEST(GeminiResponse, Errors) {
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.body);
-    EXPECT_EQ(parse_error(c.body), c.error);
+    EXPECT_EQ(under.parse_error(c.body), c.error);
   }
   EXPECT_EQ(wire->error_message(R"({"error": {"code": 429, "message": "Resource has been exhausted (e.g. check quota).",
     "status": "RESOURCE_EXHAUSTED"}})"),
@@ -255,7 +235,7 @@ TEST(GeminiStream, TextAndItsClosingSignature) {
 
 TEST(GeminiStream, WholeFunctionCalls) {
   Streamed s = run_stream(*wire, read_fixture("gemini_stream_function_calls.sse"));
-  ModelResponse whole = parse(kTurn);
+  ModelResponse whole = under.parse(kTurn);
   ASSERT_EQ(whole.message.tool_calls.size(), 2u);
   // The same ids as the whole answer's: both come from the response's id.
   EXPECT_EQ(

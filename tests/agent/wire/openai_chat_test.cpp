@@ -19,28 +19,8 @@ using namespace wire_test;  // NOLINT(google-build-using-namespace)
 using ptc::agent::Provider;
 using ptc::agent::detail::make_wire;
 
-const auto wire = make_wire(Provider::openai);
-
-OrderedJson body_of(const ModelRequest& request, bool stream = false) {
-  auto body = wire->request_body(request, stream);
-  if (!body) {
-    ADD_FAILURE() << body.error().message;
-    return {};
-  }
-  return *body;
-}
-
-ModelResponse parse(std::string_view body) {
-  auto r = wire->parse_response(json::parse(body));
-  if (!r) throw std::runtime_error(r.error().message);
-  return *r;
-}
-
-std::string parse_error(std::string_view body) {
-  auto r = wire->parse_response(json::parse(body));
-  if (r) return "no error: " + turn_json(*r).dump();
-  return r.error().message;
-}
+const WireUnderTest under{make_wire(Provider::openai)};
+const auto& wire = under.wire;
 
 // ---- requests ------------------------------------------------------------------------------------
 
@@ -61,17 +41,17 @@ TEST(OpenAiChatRequest, Golden) {
 
 TEST(OpenAiChatRequest, StreamAsksForUsage) {
   Fixture f("gpt-4.1-mini");
-  OrderedJson body = body_of(f.request(), true);
+  OrderedJson body = under.body_of(f.request(), true);
   EXPECT_EQ(body["stream"], true);
   EXPECT_EQ(body["stream_options"], OrderedJson::parse(R"({"include_usage": true})"));
-  EXPECT_FALSE(body_of(f.request(), false).contains("stream"));
+  EXPECT_FALSE(under.body_of(f.request(), false).contains("stream"));
 }
 
 TEST(OpenAiChatRequest, NoToolsNoToolFields) {
   Fixture f("gpt-4.1-mini");
   f.settings = ModelSettings{};
   f.settings.model = "gpt-4.1-mini";
-  OrderedJson body = body_of(f.request(false, false));
+  OrderedJson body = under.body_of(f.request(false, false));
   EXPECT_FALSE(body.contains("tools"));
   EXPECT_FALSE(body.contains("parallel_tool_calls"));
   EXPECT_FALSE(body.contains("response_format"));
@@ -82,13 +62,13 @@ TEST(OpenAiChatRequest, NoToolsNoToolFields) {
 TEST(OpenAiChatRequest, ParallelToolCallsDefaultIsSent) {
   Fixture f("gpt-4.1-mini");
   f.settings.parallel_tool_calls = true;
-  EXPECT_EQ(body_of(f.request())["parallel_tool_calls"], true);
+  EXPECT_EQ(under.body_of(f.request())["parallel_tool_calls"], true);
 }
 
 TEST(OpenAiChatRequest, SchemaTheStrictProfileCannotTakeIsSentNotStrict) {
   Fixture f("gpt-4.1-mini");
   f.output.schema = ptc::parse_type("{note :any, tags [:set :string]}").value();
-  OrderedJson format = body_of(f.request())["response_format"];
+  OrderedJson format = under.body_of(f.request())["response_format"];
   EXPECT_EQ(format.dump(), OrderedJson::parse(R"({"type": "json_schema", "json_schema": {"name": "paper",
     "schema": {"type": "object", "properties": {"note": {}, "tags": {"type": "array", "items": {"type": "string"},
       "uniqueItems": true}}, "required": ["note", "tags"], "additionalProperties": false},
@@ -100,7 +80,7 @@ TEST(OpenAiChatRequest, AnswerThatIsNoObjectIsAskedForInText) {
   // Structured outputs take an object at the root only.
   Fixture f("gpt-4.1-mini");
   f.output.schema = ptc::parse_type("[:string]").value();
-  EXPECT_FALSE(body_of(f.request()).contains("response_format"));
+  EXPECT_FALSE(under.body_of(f.request()).contains("response_format"));
 }
 
 TEST(OpenAiChatRequest, Errors) {
@@ -128,7 +108,7 @@ TEST(OpenAiChatRequest, AssistantContent) {
   Message empty;
   empty.role = Role::assistant;
   f.conversation.messages.push_back(empty);
-  OrderedJson messages = body_of(f.request())["messages"];
+  OrderedJson messages = under.body_of(f.request())["messages"];
   // Beside tool calls, no text is null; an answer of no text is the empty string.
   EXPECT_TRUE(messages[2]["content"].is_null());
   EXPECT_EQ(messages.back().dump(), R"({"role":"assistant","content":""})");
@@ -139,10 +119,10 @@ TEST(OpenAiChatRequest, RawIsSentBackOnlyToItsProvider) {
   Message& assistant = f.conversation.messages[1];
   assistant.raw = json::parse(R"({"role": "assistant", "content": "verbatim", "annotations": []})");
   assistant.provider = "openai";
-  EXPECT_EQ(body_of(f.request())["messages"][2].dump(),
+  EXPECT_EQ(under.body_of(f.request())["messages"][2].dump(),
             R"({"annotations":[],"content":"verbatim","role":"assistant"})");
   assistant.provider = "anthropic";
-  EXPECT_EQ(body_of(f.request())["messages"][2]["content"], "I will search both catalogues.");
+  EXPECT_EQ(under.body_of(f.request())["messages"][2]["content"], "I will search both catalogues.");
   assistant.provider = "openai";
   assistant.raw = json::array();
   auto bad = wire->request_body(f.request(), false);
@@ -153,7 +133,7 @@ TEST(OpenAiChatRequest, RawIsSentBackOnlyToItsProvider) {
 // ---- whole answers -------------------------------------------------------------------------------
 
 TEST(OpenAiChatResponse, Text) {
-  ModelResponse r = parse(R"({
+  ModelResponse r = under.parse(R"({
     "id": "chatcmpl-1", "object": "chat.completion", "created": 1751900000, "model": "gpt-4.1-mini",
     "choices": [{"index": 0, "message": {"role": "assistant", "content": "Tidal forecasting with LSTMs.",
       "refusal": null, "annotations": []}, "logprobs": null, "finish_reason": "stop"}],
@@ -168,7 +148,7 @@ TEST(OpenAiChatResponse, Text) {
 }
 
 TEST(OpenAiChatResponse, SeveralToolCalls) {
-  ModelResponse r = parse(R"({
+  ModelResponse r = under.parse(R"({
     "choices": [{"index": 0, "message": {"role": "assistant", "content": null, "tool_calls": [
       {"id": "call_1", "type": "function", "function": {"name": "search_papers",
         "arguments": "{\"query\":\"tides\",\"limit\":5}"}},
@@ -183,7 +163,7 @@ TEST(OpenAiChatResponse, SeveralToolCalls) {
 }
 
 TEST(OpenAiChatResponse, RefusalIsTheText) {
-  ModelResponse r = parse(R"({"choices": [{"index": 0, "message": {"role": "assistant", "content": null,
+  ModelResponse r = under.parse(R"({"choices": [{"index": 0, "message": {"role": "assistant", "content": null,
     "refusal": "I can't help with that."}, "finish_reason": "stop"}]})");
   EXPECT_EQ(r.message.text, "I can't help with that.");
   EXPECT_EQ(r.message.usage.requests, 1u);
@@ -220,7 +200,7 @@ TEST(OpenAiChatResponse, ErrorsNameThePath) {
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.body);
-    EXPECT_EQ(parse_error(c.body), c.error);
+    EXPECT_EQ(under.parse_error(c.body), c.error);
   }
 }
 

@@ -18,28 +18,8 @@ using namespace wire_test;  // NOLINT(google-build-using-namespace)
 using ptc::agent::Provider;
 using ptc::agent::detail::make_wire;
 
-const auto wire = make_wire(Provider::openai_responses);
-
-OrderedJson body_of(const ModelRequest& request, bool stream = false) {
-  auto body = wire->request_body(request, stream);
-  if (!body) {
-    ADD_FAILURE() << body.error().message;
-    return {};
-  }
-  return *body;
-}
-
-ModelResponse parse(const json& body) {
-  auto r = wire->parse_response(body);
-  if (!r) throw std::runtime_error(r.error().message);
-  return *r;
-}
-
-std::string parse_error(std::string_view body) {
-  auto r = wire->parse_response(json::parse(body));
-  if (r) return "no error: " + turn_json(*r).dump();
-  return r.error().message;
-}
+const WireUnderTest under{make_wire(Provider::openai_responses)};
+const auto& wire = under.wire;
 
 // A turn of a reasoning model: a reasoning item, a message, two function calls.
 const json kTurn = json::parse(R"({
@@ -82,11 +62,11 @@ TEST(OpenAiResponsesRequest, Golden) {
 
 TEST(OpenAiResponsesRequest, StreamAndOptionalFields) {
   Fixture f("gpt-5-mini");
-  EXPECT_EQ(body_of(f.request(), true)["stream"], true);
+  EXPECT_EQ(under.body_of(f.request(), true)["stream"], true);
   f.conversation.system.clear();
   f.settings = ModelSettings{};
   f.settings.model = "gpt-5-mini";
-  OrderedJson body = body_of(f.request(false, false));
+  OrderedJson body = under.body_of(f.request(false, false));
   for (const char* absent :
        {"stream", "instructions", "tools", "parallel_tool_calls", "text", "temperature", "max_output_tokens", "store"})
     EXPECT_FALSE(body.contains(absent)) << absent;
@@ -95,12 +75,12 @@ TEST(OpenAiResponsesRequest, StreamAndOptionalFields) {
 TEST(OpenAiResponsesRequest, SchemaFallbacks) {
   Fixture f("gpt-5-mini");
   f.output.schema = ptc::parse_type("{note :any}").value();
-  EXPECT_EQ(body_of(f.request())["text"].dump(), OrderedJson::parse(R"({"format": {"type": "json_schema",
+  EXPECT_EQ(under.body_of(f.request())["text"].dump(), OrderedJson::parse(R"({"format": {"type": "json_schema",
     "name": "paper", "schema": {"type": "object", "properties": {"note": {}}, "required": ["note"],
     "additionalProperties": false}, "strict": false}})")
-                                                     .dump());
+                                                           .dump());
   f.output.schema = ptc::parse_type(":int").value();
-  EXPECT_FALSE(body_of(f.request()).contains("text"));
+  EXPECT_FALSE(under.body_of(f.request()).contains("text"));
 }
 
 TEST(OpenAiResponsesRequest, ReasoningItemsGoBackVerbatim) {
@@ -108,14 +88,14 @@ TEST(OpenAiResponsesRequest, ReasoningItemsGoBackVerbatim) {
   // came (the reasoning item with its encrypted content included), then answers the calls.
   Fixture f("gpt-5-mini");
   f.conversation.messages.resize(1);
-  f.conversation.messages.push_back(parse(kTurn).message);
+  f.conversation.messages.push_back(under.parse(kTurn).message);
   Message results;
   results.role = Role::tool;
   results.tool_results = {{"call_Pq1w8", "search_papers", "[]", false},
                           {"call_Rz2k4", "search_preprints", "down", true}};
   f.conversation.messages.push_back(results);
   expect_golden("openai_responses_request_after_reasoning.json", wire->request_body(f.request(), false));
-  OrderedJson input = body_of(f.request())["input"];
+  OrderedJson input = under.body_of(f.request())["input"];
   ASSERT_EQ(input.size(), 7u);
   EXPECT_EQ(json::parse(input[1].dump()), kTurn["output"][0]);
   for (int i = 1; i <= 4; ++i) EXPECT_EQ(json::parse(input[i].dump()), kTurn["output"][i - 1]) << i;
@@ -124,7 +104,7 @@ TEST(OpenAiResponsesRequest, ReasoningItemsGoBackVerbatim) {
 
   // Another provider's raw is not sent: the turn is rebuilt from its text and calls.
   f.conversation.messages[1].provider = "openai";
-  input = body_of(f.request())["input"];
+  input = under.body_of(f.request())["input"];
   EXPECT_EQ(input[1].dump(), R"({"type":"message","role":"assistant","content":"Searching both catalogues."})");
   EXPECT_EQ(input[2]["type"], "function_call");
 
@@ -138,13 +118,14 @@ TEST(OpenAiResponsesRequest, ReasoningItemsGoBackVerbatim) {
 // ---- whole answers -------------------------------------------------------------------------------
 
 TEST(OpenAiResponsesResponse, TextCallsUsageAndRaw) {
-  ModelResponse r = parse(kTurn);
+  ModelResponse r = under.parse(kTurn);
   EXPECT_EQ(turn_json(r), kTurnJson);
   EXPECT_EQ(r.message.raw, kTurn["output"]);
 }
 
 TEST(OpenAiResponsesResponse, TextAnswerAndIncomplete) {
-  ModelResponse r = parse(json::parse(R"({"status": "incomplete", "incomplete_details": {"reason": "max_output_tokens"},
+  ModelResponse r =
+      under.parse(json::parse(R"({"status": "incomplete", "incomplete_details": {"reason": "max_output_tokens"},
     "output": [{"type": "message", "role": "assistant", "content": [
       {"type": "output_text", "text": "Tidal "}, {"type": "output_text", "text": "forecasting"}]}]})"));
   EXPECT_EQ(r.message.text, "Tidal forecasting");
@@ -177,7 +158,7 @@ TEST(OpenAiResponsesResponse, Errors) {
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.body);
-    EXPECT_EQ(parse_error(c.body), c.error);
+    EXPECT_EQ(under.parse_error(c.body), c.error);
   }
   EXPECT_EQ(wire->error_message(R"({"error": {"message": "Invalid type for 'input[2].content'.", "type":
     "invalid_request_error", "param": "input[2].content", "code": "invalid_type"}})"),

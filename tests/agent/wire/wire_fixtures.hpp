@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <sstream>
@@ -142,6 +143,33 @@ inline json turn_json(const ModelResponse& r) {
           {"usage", usage_json(r.message.usage)},
           {"provider", r.message.provider}};
 }
+
+// One provider's wire with the helpers every provider's tests use: the request body (a failure is a
+// test failure), a whole answer read (a failure throws), and the error an answer gives.
+struct WireUnderTest {
+  std::unique_ptr<ptc::agent::detail::Wire> wire;
+
+  OrderedJson body_of(const ModelRequest& request, bool stream = false) const {
+    auto body = wire->request_body(request, stream);
+    if (!body) {
+      ADD_FAILURE() << body.error().message;
+      return {};
+    }
+    return *body;
+  }
+  ModelResponse parse(const json& body) const {
+    auto r = wire->parse_response(body);
+    if (!r) throw std::runtime_error(r.error().message);
+    return *r;
+  }
+  ModelResponse parse(std::string_view body) const { return parse(json::parse(body)); }
+  ModelResponse parse(const char* body) const { return parse(std::string_view(body)); }
+  std::string parse_error(std::string_view body) const {
+    auto r = wire->parse_response(json::parse(body));
+    if (r) return "no error: " + turn_json(*r).dump();
+    return r.error().message;
+  }
+};
 
 inline json event_json(const StreamEvent& e) {
   if (e.kind == StreamEvent::Kind::text_delta) return {{"text", e.text}};
