@@ -12,3 +12,4 @@ trap 'exec {PROVIDER[1]}>&-; wait' EXIT
 read -r base_url <&"${PROVIDER[0]}"
 set -x
 "$quickstart" agent --base-url "$base_url" --model scripted "File the crash on save unless it is already open."
+{ set +x; } 2>/dev/null
