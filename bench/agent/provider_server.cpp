@@ -5,37 +5,28 @@
 // JSON body or, for `"stream": true`, as server-sent events with the calls' arguments split the way
 // OpenAI splits them.
 //
-//   agent_provider_server [PORT]     prints "PORT <port>" once listening (0 or none: any free port)
+//   agent_provider_server     prints "PORT <port>" once listening on a free loopback port
 //
 // It runs in its own process, so its CPU is never counted against a client; it is kept cheap anyway
-// (no recording, one parse of the request) so that the machine's second core stays free for the
-// client. One thread per connection, synchronous: clients keep one connection alive across requests.
+// (one parse of the request, requests not kept) so that the machine's second core stays free for the
+// client. It is the provider double of the agent's tests (tests/agent/double), answering by handler:
+// one thread per connection, and clients keep one connection alive across requests. Each event of a
+// streamed answer is its own chunk, as a real provider's events leave it one at a time.
+
+#include <unistd.h>
 
 #include <atomic>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/write.hpp>
-#include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/http/parser.hpp>
-#include <boost/beast/http/read.hpp>
-#include <boost/beast/http/string_body.hpp>
-#include <chrono>
 #include <cstdio>
-#include <cstdlib>
-#include <exception>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "provider_double.hpp"
+
 namespace {
 
-namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace http = beast::http;
-using tcp = asio::ip::tcp;
-using boost::system::error_code;
 using nlohmann::json;
 
 // Ids must differ between requests: clients key tool results by call id, and a client that cached
@@ -142,119 +133,32 @@ std::vector<std::string> completion_events(const json& request, bool tools, unsi
   return events;
 }
 
-std::string head(int status, std::string_view content_type, bool chunked, std::size_t length, bool keep_alive) {
-  std::string out = "HTTP/1.1 " + std::to_string(status) + (status == 200 ? " OK\r\n" : " Error\r\n");
-  out += "Content-Type: ";
-  out += content_type;
-  out += "\r\n";
-  out += chunked ? std::string("Transfer-Encoding: chunked\r\nCache-Control: no-cache\r\n")
-                 : "Content-Length: " + std::to_string(length) + "\r\n";
-  out += keep_alive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n";
-  return out;
-}
-
-std::string chunk(std::string_view bytes) {
-  char size[24];
-  const int n = std::snprintf(size, sizeof size, "%zx\r\n", bytes.size());
-  std::string out(size, static_cast<std::size_t>(n));
-  out.append(bytes).append("\r\n");
-  return out;
-}
-
-bool send_json(tcp::socket& socket, int status, const std::string& body, bool keep_alive) {
-  error_code ec;
-  const std::string header = head(status, "application/json", false, body.size(), keep_alive);
-  const std::vector<asio::const_buffer> buffers{asio::buffer(header), asio::buffer(body)};
-  asio::write(socket, buffers, ec);
-  return !ec;
-}
-
-bool send_error(tcp::socket& socket, int status, std::string_view message, bool keep_alive) {
-  return send_json(socket, status, json{{"error", {{"message", message}, {"type", "invalid_request_error"}}}}.dump(),
-                   keep_alive);
-}
-
-// Each event is its own write, as a real provider's events leave it one at a time: the client reads
-// and parses the stream in the pieces it would get over the network (however the kernel coalesces
-// them on loopback), not as one buffer.
-bool send_events(tcp::socket& socket, const std::vector<std::string>& events, bool keep_alive) {
-  error_code ec;
-  asio::write(socket, asio::buffer(head(200, "text/event-stream", true, 0, keep_alive)), ec);
-  for (const std::string& event : events) {
-    if (ec) return false;
-    asio::write(socket, asio::buffer(chunk(event)), ec);
-  }
-  if (!ec) asio::write(socket, asio::buffer(std::string_view("0\r\n\r\n")), ec);
-  return !ec;
-}
-
-bool answer(tcp::socket& socket, const http::request<http::string_body>& request, bool keep_alive) {
-  if (request.method() != http::verb::post || request.target() != "/v1/chat/completions")
-    return send_error(socket, 404, "only POST /v1/chat/completions is served", keep_alive);
-  json body = json::parse(request.body(), nullptr, false);
-  if (!body.is_object()) return send_error(socket, 400, "the body is not a JSON object", keep_alive);
+// What a request gets: the next turn of the conversation, whole or streamed as it asked.
+ptc_test::Reply answer(const ptc_test::RecordedRequest& request) {
+  auto error = [](int status, std::string_view message) {
+    return ptc_test::Reply::json(status,
+                                 json{{"error", {{"message", message}, {"type", "invalid_request_error"}}}}.dump());
+  };
+  if (request.method != "POST" || request.target != "/v1/chat/completions")
+    return error(404, "only POST /v1/chat/completions is served");
+  json body = json::parse(request.body, nullptr, false);
+  if (!body.is_object()) return error(400, "the body is not a JSON object");
   const unsigned long long n = ++request_counter;
   const bool tools = wants_tool_calls(body);
   const auto stream = body.find("stream");
   if (stream != body.end() && stream->is_boolean() && stream->get<bool>())
-    return send_events(socket, completion_events(body, tools, n), keep_alive);
-  return send_json(socket, 200, completion_body(body, tools, n), keep_alive);
-}
-
-void serve(tcp::socket socket) {
-  error_code ec;
-  // Events go out as they are written rather than waiting on Nagle for the previous one's ACK.
-  socket.set_option(tcp::no_delay(true), ec);
-  beast::flat_buffer buffer;
-  for (;;) {
-    http::request_parser<http::string_body> parser;
-    parser.body_limit(std::size_t{16} << 20);
-    http::read(socket, buffer, parser, ec);
-    if (ec) break;
-    const bool keep_alive = parser.get().keep_alive();
-    bool ok = false;
-    try {
-      ok = answer(socket, parser.get(), keep_alive);
-    } catch (const std::exception& e) {
-      send_error(socket, 500, e.what(), false);
-    }
-    if (!ok || !keep_alive) break;
-  }
-  socket.shutdown(tcp::socket::shutdown_both, ec);
-  socket.close(ec);
+    return ptc_test::Reply::sse(completion_events(body, tools, n));
+  return ptc_test::Reply::json(200, completion_body(body, tools, n));
 }
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  try {
-    const unsigned long port = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 0;
-    if (port > 65535) {
-      std::fprintf(stderr, "usage: agent_provider_server [PORT]\n");
-      return 2;
-    }
-    asio::io_context io;
-    const tcp::endpoint endpoint(asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port));
-    tcp::acceptor acceptor(io);
-    acceptor.open(endpoint.protocol());
-    acceptor.set_option(tcp::acceptor::reuse_address(true));
-    acceptor.bind(endpoint);
-    acceptor.listen();
-    std::printf("PORT %u\n", static_cast<unsigned>(acceptor.local_endpoint().port()));
-    std::fflush(stdout);
-    for (;;) {
-      tcp::socket socket(io);
-      error_code ec;
-      acceptor.accept(socket, ec);
-      if (ec) {
-        // Out of descriptors, say: try again rather than spin.
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-        continue;
-      }
-      std::thread(serve, std::move(socket)).detach();
-    }
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "agent_provider_server: %s\n", e.what());
-    return 1;
-  }
+int main() {
+  ptc_test::ProviderDouble server;
+  server.keep_requests(false);
+  server.set_handler(answer);
+  std::printf("PORT %u\n", static_cast<unsigned>(server.port()));
+  std::fflush(stdout);
+  // Serves until killed.
+  for (;;) pause();
 }

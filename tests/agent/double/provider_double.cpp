@@ -119,7 +119,9 @@ struct ProviderDouble::State {
   bool stopping = false;
   std::deque<Reply> script;
   std::function<Reply(const RecordedRequest&)> handler;
-  std::vector<RecordedRequest> requests;
+  std::vector<RecordedRequest> requests;  // empty when `keep` is off
+  std::size_t arrived = 0;
+  bool keep = true;
   std::size_t accepted = 0;
   // The sockets of the live connections, by connection number: the destructor shuts them down so that
   // the threads blocked on them return. A connection removes itself before it closes its socket, so a
@@ -194,8 +196,8 @@ Reply ProviderDouble::State::next_reply(const RecordedRequest& request) {
   std::size_t number = 0;
   {
     std::lock_guard lock(mutex);
-    requests.push_back(request);
-    number = requests.size();
+    if (keep) requests.push_back(request);
+    number = ++arrived;
     changed.notify_all();
     if (!script.empty()) {
       Reply reply = std::move(script.front());
@@ -323,6 +325,11 @@ void ProviderDouble::push(Reply reply) {
   state_->script.push_back(std::move(reply));
 }
 
+void ProviderDouble::keep_requests(bool keep) {
+  std::lock_guard lock(state_->mutex);
+  state_->keep = keep;
+}
+
 void ProviderDouble::set_handler(std::function<Reply(const RecordedRequest&)> handler) {
   std::lock_guard lock(state_->mutex);
   state_->handler = std::move(handler);
@@ -335,7 +342,7 @@ std::vector<RecordedRequest> ProviderDouble::requests() const {
 
 bool ProviderDouble::wait_for_requests(std::size_t count, std::chrono::milliseconds timeout) const {
   std::unique_lock lock(state_->mutex);
-  return state_->changed.wait_for(lock, timeout, [&] { return state_->requests.size() >= count; });
+  return state_->changed.wait_for(lock, timeout, [&] { return state_->arrived >= count; });
 }
 
 std::size_t ProviderDouble::connections_accepted() const {

@@ -93,6 +93,9 @@ class ProviderDouble {
 
   /// Every request read so far, in arrival order (recorded before it is answered).
   std::vector<RecordedRequest> requests() const;
+  /// Off: requests are counted but no longer kept, so a double serving for a long time (a benchmark's
+  /// provider) holds no more memory after a million requests than after one.
+  void keep_requests(bool keep);
   /// Blocks until `count` requests have arrived or `timeout` has passed; true when they have.
   bool wait_for_requests(std::size_t count, std::chrono::milliseconds timeout) const;
   std::size_t connections_accepted() const;
