@@ -289,6 +289,13 @@ void append_json_string(std::string& out, std::string_view s) {
   escape_json_string(string, s);
 }
 
+std::string ascii_lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
 // A band of width 2 * limit + 1 around the diagonal, so a hostile string costs O(length * limit).
 std::size_t edit_distance(std::string_view a, std::string_view b, std::size_t limit) {
   const std::size_t n = a.size(), m = b.size();

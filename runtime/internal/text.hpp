@@ -71,6 +71,10 @@ std::string rfc3339_utc(std::int64_t seconds, std::uint32_t nanos, int fraction_
 /// Keeps generated errors readable: "..." stands for whatever was cut.
 std::string excerpt(std::string_view s, std::size_t max_bytes);
 
+/// `s` with A-Z turned into a-z and every other byte kept: for names the protocols compare without case
+/// (HTTP header names, URL schemes and hosts), whatever locale the program set.
+std::string ascii_lower(std::string_view s);
+
 /// Optimal string alignment distance between `a` and `b`, or limit + 1 once it exceeds `limit`.
 std::size_t edit_distance(std::string_view a, std::string_view b, std::size_t limit);
 

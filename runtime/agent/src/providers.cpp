@@ -9,6 +9,7 @@
 
 #include <ptc/json_input.hpp>
 
+#include "text.hpp"
 #include "transport/http_transport.hpp"
 #include "wire/wire.hpp"
 
@@ -60,19 +61,17 @@ struct ParsedUrl {
 std::optional<ParsedUrl> parse_url(std::string_view url) {
   const auto colon = url.find("://");
   if (colon == std::string_view::npos) return std::nullopt;
-  ParsedUrl out{std::string(url.substr(0, colon)), {}};
-  for (char& c : out.scheme) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  ParsedUrl out{text::ascii_lower(url.substr(0, colon)), {}};
   std::string_view rest = url.substr(colon + 3);
   rest = rest.substr(0, rest.find_first_of("/?#"));
   if (auto at = rest.rfind('@'); at != std::string_view::npos) rest = rest.substr(at + 1);
   if (!rest.empty() && rest.front() == '[') {
     const auto close = rest.find(']');
     if (close == std::string_view::npos) return std::nullopt;
-    out.host = std::string(rest.substr(1, close - 1));
+    out.host = text::ascii_lower(rest.substr(1, close - 1));
   } else {
-    out.host = std::string(rest.substr(0, rest.find(':')));
+    out.host = text::ascii_lower(rest.substr(0, rest.find(':')));
   }
-  for (char& c : out.host) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (out.host.empty()) return std::nullopt;
   return out;
 }

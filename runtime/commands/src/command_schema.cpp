@@ -47,8 +47,7 @@ Result<MapEntry> field(std::string_view name, const ordered_json& spec, const st
   if (spec.contains("type")) {
     const auto& t = spec["type"];
     if (t.is_string()) {
-      type = t.get<std::string>();
-      std::transform(type.begin(), type.end(), type.begin(), [](unsigned char c) { return std::tolower(c); });
+      type = text::ascii_lower(t.get_ref<const std::string&>());
     }
     if (!t.is_string() || !type_schema(type))
       return Error{at_path(key_path(path, "type"), "must be one of " + std::string(kTypes))};

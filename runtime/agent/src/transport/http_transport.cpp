@@ -9,7 +9,6 @@
 #include <curl/curl.h>
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -38,15 +37,9 @@ CURLcode global_init() {
   return result;
 }
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 const std::string* find_header(const Headers& headers, std::string_view name) {
   for (const auto& [key, value] : headers) {
-    if (lower(key) == name) return &value;
+    if (text::ascii_lower(key) == name) return &value;
   }
   return nullptr;
 }
@@ -139,7 +132,7 @@ std::size_t on_header(char* data, std::size_t size, std::size_t count, void* use
   }
   const auto colon = line.find(':');
   if (colon == std::string_view::npos) return bytes;
-  attempt.headers.emplace_back(lower(text::trim(line.substr(0, colon))),
+  attempt.headers.emplace_back(text::ascii_lower(text::trim(line.substr(0, colon))),
                                std::string(text::trim(line.substr(colon + 1))));
   return bytes;
 }
