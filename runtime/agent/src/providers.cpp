@@ -2,8 +2,10 @@
 #include <ptc/agent/providers.hpp>
 
 #include <arpa/inet.h>
+#include <curl/curl.h>
 #include <netinet/in.h>
 
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -58,22 +60,25 @@ struct ParsedUrl {
   std::string host;
 };
 
+// The URL read by libcurl's own parser, so that the host checked is the host the transport connects
+// to, however the URL spells it (user info, brackets, percent-encoding).
 std::optional<ParsedUrl> parse_url(std::string_view url) {
-  const auto colon = url.find("://");
-  if (colon == std::string_view::npos) return std::nullopt;
-  ParsedUrl out{text::ascii_lower(url.substr(0, colon)), {}};
-  std::string_view rest = url.substr(colon + 3);
-  rest = rest.substr(0, rest.find_first_of("/?#"));
-  if (auto at = rest.rfind('@'); at != std::string_view::npos) rest = rest.substr(at + 1);
-  if (!rest.empty() && rest.front() == '[') {
-    const auto close = rest.find(']');
-    if (close == std::string_view::npos) return std::nullopt;
-    out.host = text::ascii_lower(rest.substr(1, close - 1));
-  } else {
-    out.host = text::ascii_lower(rest.substr(0, rest.find(':')));
-  }
-  if (out.host.empty()) return std::nullopt;
-  return out;
+  const std::unique_ptr<CURLU, decltype(&curl_url_cleanup)> handle(curl_url(), curl_url_cleanup);
+  if (!handle ||
+      curl_url_set(handle.get(), CURLUPART_URL, std::string(url).c_str(), CURLU_NON_SUPPORT_SCHEME) != CURLUE_OK)
+    return std::nullopt;
+  auto part = [&](CURLUPart which) -> std::optional<std::string> {
+    char* value = nullptr;
+    if (curl_url_get(handle.get(), which, &value, 0) != CURLUE_OK || value == nullptr) return std::nullopt;
+    std::string out = text::ascii_lower(value);
+    curl_free(value);
+    return out;
+  };
+  auto scheme = part(CURLUPART_SCHEME);
+  auto host = part(CURLUPART_HOST);
+  if (!scheme || !host || host->empty()) return std::nullopt;
+  if (host->size() > 2 && host->front() == '[' && host->back() == ']') *host = host->substr(1, host->size() - 2);
+  return ParsedUrl{std::move(*scheme), std::move(*host)};
 }
 
 // Only names that cannot leave the machine: "localhost", an IPv4 literal in 127.0.0.0/8, the IPv6

@@ -937,10 +937,19 @@ TEST_P(ProviderSetup, MakeModelAcceptsLoopbackHttpsAndAnExplicitOptIn) {
 
 // A name that merely starts with "127." is a DNS name like any other, not the loopback address.
 TEST_P(ProviderSetup, MakeModelRefusesANameThatOnlyLooksLikeLoopback) {
-  for (const char* url : {"http://127.attacker.example/v1", "http://127.0.0.1.attacker.example/v1"}) {
+  // The host is the one libcurl connects to, however the URL hides it behind user info or a backslash.
+  for (const char* url : {"http://127.attacker.example/v1", "http://127.0.0.1.attacker.example/v1",
+                          "http://127.0.0.1@attacker.example/v1", "http://127.0.0.1\\@attacker.example/v1",
+                          "http://attacker.example#@127.0.0.1/v1"}) {
     auto model = make_model(options(url, kKey));
     EXPECT_FALSE(model) << url << " would get the key over plain http";
   }
+}
+
+TEST_P(ProviderSetup, LoopbackIsAnAddressOrLocalhostInAnySpelling) {
+  for (const char* url : {"http://127.0.0.1:9/v1", "http://127.1.2.3/v1", "http://[::1]:9/v1", "http://LOCALHOST/v1",
+                          "http://user@127.0.0.1:9/v1"})
+    EXPECT_TRUE(make_model(options(url, kKey))) << url;
 }
 
 TEST_P(ProviderSetup, MakeModelRefusesAUrlThatIsNotHttp) {
