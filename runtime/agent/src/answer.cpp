@@ -6,15 +6,11 @@
 #include <ptc/limits.hpp>
 #include <ptc/signature.hpp>
 
+#include "text.hpp"
+
 namespace ptc::agent::detail {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-  const auto first = s.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) return {};
-  return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
-}
 
 // The body of the first markdown code fence (```json ... ``` or ``` ... ```), or nullopt.
 std::optional<std::string_view> fenced(std::string_view text) {
@@ -43,7 +39,7 @@ bool wants_string(const Schema& schema) { return schema.kind() == Kind::String; 
 
 Result<ReadAnswer> read_answer(std::string_view text, const Schema& schema) {
   ReadAnswer out;
-  const std::string_view whole = trim(text);
+  const std::string_view whole = text::trim(text, text::kJsonWhitespace);
   auto unwrap = [&](nlohmann::json value) {
     // A JSON string that holds the JSON of a value the type wants (some models quote their answer).
     if (value.is_string() && !wants_string(schema)) {
@@ -59,7 +55,7 @@ Result<ReadAnswer> read_answer(std::string_view text, const Schema& schema) {
     return out;
   }
   if (auto body = fenced(whole)) {
-    if (auto parsed = parse_json(trim(*body))) {
+    if (auto parsed = parse_json(text::trim(*body, text::kJsonWhitespace))) {
       out.warnings.push_back("the value was read from a markdown code block");
       out.value = unwrap(std::move(*parsed));
       return out;
