@@ -16,6 +16,9 @@
 #include <ptc/tool_context.hpp>
 #include <ptc/tool_result.hpp>
 
+#include "named_policy.hpp"
+#include "rendezvous.hpp"
+
 namespace {
 
 using nlohmann::json;
@@ -181,6 +184,109 @@ TEST(Concurrency, SessionStateAndLogsAreSafeToReadWhileCallsRun) {
   done = true;
   reader.join();
   EXPECT_EQ(session.log<ptc::ToolInvoked>().size(), 400u);
+}
+
+// Read-only tools share the session: calls of them run at once, and never beside a call that may change
+// it. `peek` reads the Tally that `bump` writes without a lock, so an overlap with bump is a data race
+// that ThreadSanitizer reports, and the plain `inside` count shows it too.
+using ptc::test::Rendezvous;
+
+ptc::ToolOptions read_only() {
+  ptc::ToolOptions options;
+  options.hints = ptc::ToolHints{.read_only = true};
+  return options;
+}
+
+ptc::Tool peek_tool(Rendezvous& meeting, int want) {
+  return ptc::make_tool(
+      "peek", "Read the count.", "() -> :int",
+      [&meeting, want](const json&, ptc::ToolContext& c) {
+        const auto* tally = c.session().find_state<Tally>();
+        const bool clash = tally && tally->inside != 0;
+        const int together = meeting.meet(want);
+        return clash ? ToolResult<json>::error("a change was running") : ToolResult<json>::ok(together);
+      },
+      read_only());
+}
+
+TEST(Concurrency, CallsOfReadOnlyToolsInOneSessionRunAtOnce) {
+  ptc::ToolRegistry registry;
+  Rendezvous meeting;
+  registry.add(peek_tool(meeting, 4));
+  EXPECT_TRUE(registry.runs_shared("peek"));
+  ptc::Session session;
+  std::atomic<int> together{0};
+  run_threads(4, [&](int) {
+    auto out = registry.dispatch(session, ptc::ToolCall{"", "peek", json::object()});
+    if (out.success()) together = std::max(together.load(), std::stoi(out.rendered));
+  });
+  EXPECT_EQ(together.load(), 4);  // one at a time, each would have waited its second alone
+}
+
+TEST(Concurrency, ReadOnlyCallsNeverRunBesideAChange) {
+  ptc::ToolRegistry registry;
+  Rendezvous meeting;
+  registry.add(bump_tool());
+  registry.add(peek_tool(meeting, 1));
+  ptc::Session session;
+  std::atomic<int> failures{0};
+  run_threads(kThreads, [&](int t) {
+    for (int i = 0; i < 100; ++i) {
+      const bool change = (t + i) % 3 == 0;
+      auto out = registry.dispatch(session, change ? ptc::ToolCall{"", "bump", json{{"by", 1}}}
+                                                   : ptc::ToolCall{"", "peek", json::object()});
+      if (!out.success()) ++failures;
+    }
+  });
+  EXPECT_EQ(failures.load(), 0);
+  EXPECT_EQ(session.state<Tally>().overlapped, 0);
+}
+
+TEST(Concurrency, APolicyOrAMissingHintMakesACallRunAlone) {
+  ptc::ToolRegistry registry;
+  Rendezvous meeting;
+  registry.add(peek_tool(meeting, 1));
+  registry.add(ptc::make_tool("quiet", "Read.", "() -> :int", {}, read_only()),
+               {std::make_shared<ptc::test::NamedPolicy>("counts")});
+  registry.add(bump_tool());
+  EXPECT_TRUE(registry.runs_shared("peek"));
+  EXPECT_FALSE(registry.runs_shared("quiet"));    // a policy counts its calls
+  EXPECT_FALSE(registry.runs_shared("bump"));     // states no hints
+  EXPECT_FALSE(registry.runs_shared("missing"));  // unknown
+  registry.add_policy(std::make_shared<ptc::test::NamedPolicy>("counts"));
+  EXPECT_FALSE(registry.runs_shared("peek"));  // a policy over every tool governs it too
+}
+
+// A handler may dispatch in its own session: the lock knows this thread holds it. A read-only call may
+// not start a change, which would have to wait for the other readers.
+TEST(Concurrency, AHandlerDispatchesInItsOwnSessionUnlessAReadOnlyOneWouldChangeIt) {
+  ptc::ToolRegistry registry;
+  registry.add(bump_tool());
+  auto nested = [&registry](std::string inner) {
+    return [&registry, inner](const json&, ptc::ToolContext& c) {
+      auto out = registry.dispatch(c.session(), ptc::ToolCall{"", inner, json{{"by", 2}}});
+      return out.success() ? ToolResult<json>::ok(out.rendered) : ToolResult<json>::error(out.rendered);
+    };
+  };
+  registry.add(ptc::make_tool("change_then_bump", "Nest.", "() -> :string", nested("bump")));
+  registry.add(ptc::make_tool("read_then_read", "Nest.", "() -> :string", nested("look"), read_only()));
+  registry.add(ptc::make_tool("read_then_bump", "Nest.", "() -> :string", nested("bump"), read_only()));
+  registry.add(ptc::make_tool(
+      "look", "Read.", "() -> :int", [](const json&, ptc::ToolContext&) { return ToolResult<json>::ok(7); },
+      read_only()));
+  ptc::Session session;
+  EXPECT_TRUE(registry.dispatch(session, ptc::ToolCall{"", "change_then_bump", json::object()}).success());
+  EXPECT_EQ(session.state<Tally>().calls, 2);
+  EXPECT_TRUE(registry.dispatch(session, ptc::ToolCall{"", "read_then_read", json::object()}).success());
+  auto refused = registry.dispatch(session, ptc::ToolCall{"", "read_then_bump", json::object()});
+  EXPECT_FALSE(refused.success());
+  EXPECT_EQ(refused.rendered, "Tool 'bump' may change the session, so a read-only tool cannot call it.");
+  EXPECT_EQ(session.state<Tally>().calls, 2);
+  // The lock was given back each time: another thread gets it.
+  std::thread([&] {
+    EXPECT_TRUE(registry.dispatch(session, ptc::ToolCall{"", "bump", json{{"by", 1}}}).success());
+  }).join();
+  EXPECT_EQ(session.state<Tally>().calls, 3);
 }
 
 }  // namespace

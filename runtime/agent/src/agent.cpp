@@ -2,7 +2,9 @@
 // answers; then check a typed answer and ask again with its errors until it holds.
 #include <ptc/agent/agent.hpp>
 
+#include <algorithm>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <utility>
 
@@ -194,10 +196,10 @@ class Agent::Run {
     // Approval first, one call at a time (the hook may ask a person), then the approved calls.
     std::vector<std::optional<ToolCall>> approved(calls.size());
     for (std::size_t i = 0; i < calls.size(); ++i) approved[i] = approve(calls[i], results.tool_results[i]);
-    // In the model's order, one after another: a session runs its calls one at a time, so that a
-    // failed call's rollback cannot undo what another call changed meanwhile (docs/agent.md).
-    for (std::size_t i = 0; i < calls.size() && !signal_.stopped(); ++i)
-      if (approved[i]) results.tool_results[i] = dispatch(*approved[i]);
+    for (std::size_t next = 0; next < calls.size() && !signal_.stopped();) {
+      const std::vector<std::size_t> group = next_group(approved, next);
+      run_group(approved, group, results.tool_results);
+    }
     auto stopped = signal_.stopped();
     if (stopped) {
       // Every call gets a result, so that the transcript can be continued from.
@@ -225,17 +227,59 @@ class Agent::Run {
     return out;
   }
 
-  ToolResultPart dispatch(const ToolCall& call) {
-    emit(ToolCallStarted{call});
+  // The approved calls from `next` on that run together, advancing `next` past them: a run of calls
+  // of tools that run shared (read-only, no policy), or any other call alone. So what the model asked
+  // to change happens in the order it asked, after the calls before it and before those after it, and a
+  // failed call's rollback cannot undo what another call changed meanwhile (docs/agent.md).
+  std::vector<std::size_t> next_group(const std::vector<std::optional<ToolCall>>& approved, std::size_t& next) const {
+    std::vector<std::size_t> group;
+    for (; next < approved.size() && group.size() < std::max<std::size_t>(options_.max_parallel_calls, 1); ++next) {
+      if (!approved[next]) continue;
+      const bool shared = options_.max_parallel_calls > 1 && agent_.registry_.runs_shared(approved[next]->name);
+      if (!shared && !group.empty()) break;
+      group.push_back(next);
+      if (!shared) return ++next, group;
+    }
+    return group;
+  }
+
+  // Runs the calls of `group` at once, each on its own thread but the first, which runs on this one.
+  // Events go out from this thread: every start, then every result in the model's order.
+  void run_group(const std::vector<std::optional<ToolCall>>& approved, const std::vector<std::size_t>& group,
+                 std::vector<ToolResultPart>& parts) {
+    for (std::size_t k : group) emit(ToolCallStarted{*approved[k]});
+    std::vector<ToolOutcome> outcomes(group.size());
+    {
+      std::vector<std::jthread> workers;
+      for (std::size_t n = 1; n < group.size(); ++n) {
+        try {
+          workers.emplace_back([&, n] { outcomes[n] = call_tool(*approved[group[n]]); });
+        } catch (const std::system_error&) {  // no thread to be had: the call runs here instead
+          outcomes[n] = call_tool(*approved[group[n]]);
+        }
+      }
+      if (!group.empty()) outcomes[0] = call_tool(*approved[group[0]]);
+    }  // the workers join here
+    for (std::size_t n = 0; n < group.size(); ++n) parts[group[n]] = finish_call(*approved[group[n]], outcomes[n]);
+  }
+
+  // Thread-safe: it reads the run's state and changes none of it.
+  ToolOutcome call_tool(const ToolCall& call) const noexcept {
     ToolOutcome outcome;
     try {
-      outcome = agent_.registry_.dispatch(*session_, call, dispatch_);
+      return agent_.registry_.dispatch(*session_, call, dispatch_);
     } catch (const std::exception& e) {
       // A handler stopped the evaluation (PromptEvaluationError, a deadline): the model is told.
-      outcome.status = CallStatus::HandlerException;
       outcome.rendered = std::string("The call could not run: ") + e.what();
-      outcome.result.success = false;
+    } catch (...) {
+      outcome.rendered = "The call could not run.";
     }
+    outcome.status = CallStatus::HandlerException;
+    outcome.result.success = false;
+    return outcome;
+  }
+
+  ToolResultPart finish_call(const ToolCall& call, const ToolOutcome& outcome) const {
     ToolCallFinished finished{call, outcome.status, outcome.rendered, {}};
     if (outcome.status != CallStatus::InvalidArguments)
       for (const auto& w : outcome.validation.warnings) finished.warnings.push_back(w.path + ": " + w.message);

@@ -3,12 +3,17 @@
 #include <ptc/agent/agent.hpp>
 #include <ptc/agent/testing.hpp>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <mutex>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <ptc/signature.hpp>
+
+#include "rendezvous.hpp"
 
 namespace {
 
@@ -65,6 +70,109 @@ TEST_F(AgentLoop, RunsTheCallsAndSendsTheResultsBackInTheModelsOrder) {
   // The conversation: the task, the calls, the results, the answer.
   ASSERT_EQ(r.conversation.messages.size(), 4u);
   EXPECT_EQ(r.conversation.messages[3].text, "Cats, and 5.");
+}
+
+// Calls of read-only tools run at once; a call that may change the session runs alone, in its place:
+// after the calls before it, before the calls after it. `look` meets the other looks of its group;
+// `note` checks that no look is running beside it.
+struct ParallelCalls : Fixture {
+  ptc::test::Rendezvous meeting{std::chrono::milliseconds(300)};
+  std::atomic<int> looking{0};
+  std::mutex mutex;
+  std::vector<std::string> happened;  // "look a", "note x", in the order the handlers ran
+  void log(std::string what) {
+    std::lock_guard lock(mutex);
+    happened.push_back(std::move(what));
+  }
+  ParallelCalls() {
+    ptc::ToolOptions read_only;
+    read_only.hints = ptc::ToolHints{.read_only = true};
+    registry.add(ptc::make_tool(
+        "look", "Reads.", "(key :string, together :int) -> :int",
+        [this](const json& args, ptc::ToolContext&) {
+          ++looking;
+          const int seen = meeting.meet(args["together"].get<int>());
+          log("look " + args["key"].get<std::string>());
+          --looking;
+          return ok(seen);
+        },
+        read_only));
+    registry.add(ptc::make_tool("note", "Writes.", "(key :string) -> :bool",
+                                [this](const json& args, ptc::ToolContext&) {
+                                  log("note " + args["key"].get<std::string>() + (looking ? " beside a look" : ""));
+                                  return ok(true);
+                                }));
+  }
+  static ptc::ToolCall look(std::string id, std::string key, int together) {
+    return {std::move(id), "look", json{{"key", std::move(key)}, {"together", together}}};
+  }
+  static ptc::ToolCall note(std::string id, std::string key) {
+    return {std::move(id), "note", json{{"key", std::move(key)}}};
+  }
+  std::vector<std::string> sorted(std::size_t from, std::size_t to) const {
+    std::vector<std::string> part(happened.begin() + static_cast<std::ptrdiff_t>(from),
+                                  happened.begin() + static_cast<std::ptrdiff_t>(to));
+    std::sort(part.begin(), part.end());
+    return part;
+  }
+};
+
+TEST_F(ParallelCalls, ReadOnlyCallsRunAtOnceAndChangesRunAloneInTheirPlace) {
+  ScriptedModel model({ScriptedModel::calls({look("c1", "a", 3), look("c2", "b", 3), look("c3", "c", 3),
+                                             note("c4", "x"), look("c5", "d", 1), note("c6", "y")}),
+                       ScriptedModel::answer("done")});
+  RunResult r = agent(model).run("go");
+  ASSERT_TRUE(r.ok()) << r.error->message;
+  ASSERT_EQ(happened.size(), 6u);
+  EXPECT_EQ(sorted(0, 3), (std::vector<std::string>{"look a", "look b", "look c"}));  // in any order
+  EXPECT_EQ(std::vector<std::string>(happened.begin() + 3, happened.end()),
+            (std::vector<std::string>{"note x", "look d", "note y"}));
+  const auto seen = model.requests();
+  const Message& results = seen[1].conversation.messages.back();
+  ASSERT_EQ(results.tool_results.size(), 6u);
+  const std::vector<std::string> contents{"3", "3", "3", "true", "1", "true"};  // the three looks met
+  for (std::size_t i = 0; i < 6; ++i) {
+    EXPECT_EQ(results.tool_results[i].call_id, "c" + std::to_string(i + 1));
+    EXPECT_EQ(results.tool_results[i].content, contents[i]);
+  }
+  // Events from the loop's thread: the group's starts, then its results in the model's order.
+  std::vector<std::string> order;
+  for (const auto& e : events) {
+    if (auto* s = std::get_if<ToolCallStarted>(&e)) order.push_back("start " + s->call.id);
+    if (auto* f = std::get_if<ToolCallFinished>(&e)) order.push_back("end " + f->call.id);
+  }
+  EXPECT_EQ(order, (std::vector<std::string>{"start c1", "start c2", "start c3", "end c1", "end c2", "end c3",
+                                             "start c4", "end c4", "start c5", "end c5", "start c6", "end c6"}));
+}
+
+TEST_F(ParallelCalls, MaxParallelCallsBoundsAGroup) {
+  ScriptedModel model({ScriptedModel::calls({look("c1", "a", 2), look("c2", "b", 2), look("c3", "c", 2)}),
+                       ScriptedModel::answer("done")});
+  AgentOptions options;
+  options.max_parallel_calls = 2;
+  RunResult r = agent(model, options).run("go");
+  ASSERT_TRUE(r.ok()) << r.error->message;
+  const auto seen = model.requests();
+  const Message& results = seen[1].conversation.messages.back();
+  // c1 and c2 met; c3 ran after them, alone, and waited out its rendezvous.
+  EXPECT_EQ(results.tool_results[0].content, "2");
+  EXPECT_EQ(results.tool_results[1].content, "2");
+  EXPECT_EQ(results.tool_results[2].content, "1");
+  EXPECT_EQ(sorted(0, 2), (std::vector<std::string>{"look a", "look b"}));
+  EXPECT_EQ(happened[2], "look c");
+}
+
+TEST_F(ParallelCalls, OneParallelCallRunsEveryCallAloneInOrder) {
+  ScriptedModel model({ScriptedModel::calls({look("c1", "a", 2), look("c2", "b", 2)}), ScriptedModel::answer("done")});
+  AgentOptions options;
+  options.max_parallel_calls = 1;
+  RunResult r = agent(model, options).run("go");
+  ASSERT_TRUE(r.ok()) << r.error->message;
+  EXPECT_EQ(happened, (std::vector<std::string>{"look a", "look b"}));
+  const auto seen = model.requests();
+  const Message& results = seen[1].conversation.messages.back();
+  EXPECT_EQ(results.tool_results[0].content, "1");
+  EXPECT_EQ(results.tool_results[1].content, "1");
 }
 
 TEST_F(AgentLoop, InvalidArgumentsAndUnknownToolsGoBackAsFailedResults) {

@@ -37,8 +37,9 @@ struct DispatchOptions {
   std::shared_ptr<MemoryBudget> memory_budget = MemoryBudget::process();
 };
 
-/// Thread-safe: tools may be added and calls dispatched from several threads at once. Calls in one
-/// session are serialized; calls in different sessions run in parallel.
+/// Thread-safe: tools may be added and calls dispatched from several threads at once. Calls in
+/// different sessions run in parallel; in one session, calls of tools that run_shared() run beside each
+/// other and every other call runs alone.
 class ToolRegistry {
  public:
   ToolRegistry() = default;
@@ -55,6 +56,11 @@ class ToolRegistry {
   /// In registration order.
   std::vector<Tool> tools() const;
   std::size_t size() const;
+  /// Whether calls of tool `name` may run beside each other in one session: the tool says it changes
+  /// nothing (ToolHints::read_only) and no policy governs it, so there is nothing to roll back and
+  /// nothing for a policy to count. Such a call holds the session's call lock shared and takes no
+  /// snapshot; every other call (and an unknown name) holds it alone.
+  bool runs_shared(std::string_view name) const;
 
   /// Runs one call through the pipeline (docs/tools.md): deadline, lookup, argument decoding,
   /// heartbeat, snapshot, context, validation and coercion, policies, deadline again, handler,
@@ -70,6 +76,7 @@ class ToolRegistry {
   };
   /// Entries are never removed, so the pointer stays valid as long as the registry lives.
   const Entry* lookup(std::string_view name) const;
+  bool runs_shared(const Entry& entry) const;
   std::vector<std::shared_ptr<const ToolPolicy>> global_policies() const;
   std::string unknown_tool_message(const std::string& name) const;
 

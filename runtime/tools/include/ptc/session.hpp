@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <shared_mutex>
 #include <string>
 #include <typeindex>
 #include <utility>
@@ -86,9 +87,10 @@ struct SessionOptions {
   std::size_t log_limit = limits::kSessionLogEntries;
 };
 
-/// Tool calls within one session are serialized (dispatch holds `call_mutex()` for a whole call);
-/// calls in different sessions run in parallel. The slice and log maps are thread-safe; the values in
-/// a slice are not, so touch them from tool handlers (which run serialized) or hold `call_mutex()`.
+/// Dispatch holds `call_mutex()` for a whole call: alone for a call that may change the session, shared
+/// for calls of read-only tools (ToolRegistry::runs_shared), which run beside each other. Calls in
+/// different sessions run in parallel. The slice and log maps are thread-safe; the values in a slice
+/// are not, so change them from tool handlers that are not read-only or while holding `call_mutex()`.
 class Session {
  public:
   /// An empty id is replaced by a random UUID.
@@ -161,9 +163,9 @@ class Session {
   /// they kept for it (HostFilesystem's journal). Call it instead of restore(), not after it.
   void release(const SessionSnapshot& snapshot);
 
-  /// Held by dispatch for each call. Recursive, so a handler may dispatch another tool in its own
-  /// session.
-  std::recursive_mutex& call_mutex() { return call_mutex_; }
+  /// Held by dispatch for each call, shared or alone as above. A handler may dispatch another tool in
+  /// its own session: dispatch knows the thread holds it already.
+  std::shared_mutex& call_mutex() { return call_mutex_; }
 
  private:
   std::string id_;
@@ -174,7 +176,7 @@ class Session {
   std::map<std::type_index, std::unique_ptr<detail::SliceBase>> slices_;
   std::map<std::type_index, std::unique_ptr<detail::LogBase>> logs_;
   std::vector<EventBus::SubscriptionId> subscriptions_;
-  std::recursive_mutex call_mutex_;
+  std::shared_mutex call_mutex_;
 };
 
 }  // namespace ptc

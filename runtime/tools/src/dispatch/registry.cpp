@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <shared_mutex>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -307,7 +308,7 @@ class Call {
 
   /// Ends the call with a failed result the model reads, the session restored when a snapshot was taken.
   ToolOutcome fail(CallStatus status, std::string message) {
-    if (snapshot_) rollback();
+    rollback();
     out_.status = status;
     out_.result = ToolResult<LazyJson>::error(std::move(message));
     return finish(false);
@@ -321,14 +322,15 @@ class Call {
   /// snapshot is released: it could be restored again, and a resource keeps what it saved for it until
   /// it is released.
   void settle(CallStatus status) {
-    if (status == CallStatus::Succeeded)
-      session_.release(*snapshot_);
-    else
+    if (status != CallStatus::Succeeded)
       rollback();
+    else if (snapshot_)
+      session_.release(*snapshot_);
     out_.status = status;
   }
 
   void rollback() {
+    if (!snapshot_) return;
     session_.restore(*snapshot_);
     session_.release(*snapshot_);
   }
@@ -422,6 +424,46 @@ class Call {
   MemoryBudget::Reservation reservation_;
 };
 
+/// The session's call lock as one dispatch holds it: shared for a call that runs beside others, alone
+/// for the rest. A thread that holds it already (a handler dispatching in its own session) goes on
+/// without waiting for itself, except that a call needing it alone under a shared hold is refused:
+/// it would wait for the other shared holders, who may be waiting for it.
+class CallLock {
+ public:
+  CallLock(Session& session, bool shared) {
+    for (const auto& [held, held_shared] : held_)
+      if (held == &session) {
+        refused_ = held_shared && !shared;
+        return;
+      }
+    if (shared)
+      session.call_mutex().lock_shared();
+    else
+      session.call_mutex().lock();
+    session_ = &session;
+    shared_ = shared;
+    held_.emplace_back(&session, shared);
+  }
+  CallLock(const CallLock&) = delete;
+  CallLock& operator=(const CallLock&) = delete;
+  ~CallLock() {
+    if (!session_) return;
+    held_.pop_back();  // holds nest, so this thread's newest is ours
+    if (shared_)
+      session_->call_mutex().unlock_shared();
+    else
+      session_->call_mutex().unlock();
+  }
+  bool refused() const { return refused_; }
+
+ private:
+  static thread_local std::vector<std::pair<const Session*, bool>> held_;  // session, shared
+  Session* session_ = nullptr;
+  bool shared_ = false;
+  bool refused_ = false;
+};
+thread_local std::vector<std::pair<const Session*, bool>> CallLock::held_;
+
 }  // namespace
 
 void ToolRegistry::add(Tool tool, std::vector<std::shared_ptr<const ToolPolicy>> policies) {
@@ -466,6 +508,17 @@ std::size_t ToolRegistry::size() const {
   return entries_.size();
 }
 
+bool ToolRegistry::runs_shared(const Entry& entry) const {
+  if (!entry.tool.hints().read_only || !entry.policies.empty()) return false;
+  std::shared_lock lock(mutex_);
+  return policies_.empty();
+}
+
+bool ToolRegistry::runs_shared(std::string_view name) const {
+  const Entry* entry = lookup(name);
+  return entry && runs_shared(*entry);
+}
+
 // "Unknown tool 'serch'. The nearest tool names: search, fetch." A model that invented a name gets the
 // real ones to choose from: the five nearest by edit distance, ties in registration order.
 std::string ToolRegistry::unknown_tool_message(const std::string& name) const {
@@ -492,19 +545,23 @@ std::string ToolRegistry::unknown_tool_message(const std::string& name) const {
 }
 
 ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, const DispatchOptions& options) const {
-  std::lock_guard serialized(session.call_mutex());
   const CallEnvironment& env = options.environment;
+  // 2. Lookup, first: the tool decides how the session's call lock is held.
+  const Entry* entry = lookup(request.name);
+  const bool shared = entry && runs_shared(*entry);
+  CallLock lock(session, shared);
   Call call(session, request, options);
 
   // 1. Deadline: an evaluation out of time stops here rather than producing a result.
   if (env.deadline && env.deadline->expired())
     throw DeadlineExceededError(deadline_message(request.name), request.name);
 
-  // 2. Lookup.
-  const Entry* entry = lookup(request.name);
   if (!entry) return call.fail(CallStatus::UnknownTool, unknown_tool_message(request.name));
   const Tool& tool = entry->tool;
   call.set_tool(tool);
+  if (lock.refused())
+    return call.fail(CallStatus::Denied,
+                     "Tool '" + tool.name() + "' may change the session, so a read-only tool cannot call it.");
   if (!tool.has_handler())
     return call.fail(CallStatus::NoHandler, "Tool '" + tool.name() + "' has no handler and cannot be called.");
 
@@ -514,8 +571,8 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
 
   // 4. Heartbeat, 5. snapshot, 6. context.
   if (env.heartbeat) env.heartbeat->beat();
-  const SessionSnapshot snapshot = session.snapshot();
-  call.set_snapshot(snapshot);
+  std::optional<SessionSnapshot> snapshot;  // a shared call changes nothing to restore
+  if (!shared) call.set_snapshot(snapshot.emplace(session.snapshot()));
   ToolContext context(tool, session, env, request.id);
 
   try {

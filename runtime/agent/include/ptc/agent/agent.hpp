@@ -73,6 +73,9 @@ struct AgentOptions {
   int answer_retries = 2;
   bool stream = false;  ///< stream every turn (StreamEvent events)
   DispatchOptions dispatch;
+  /// How many calls of one turn may run at once. Only calls of tools that run shared (read-only and
+  /// governed by no policy: ToolRegistry::runs_shared) run beside each other; 1 runs every call alone.
+  std::size_t max_parallel_calls = 8;
   /// Runs before each call; unset: every call is approved.
   std::function<Approval(const ToolCall&)> approve;
   /// Raised: the request in flight is aborted and the running calls are told to stop.
