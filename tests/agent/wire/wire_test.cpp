@@ -28,6 +28,38 @@ TEST(MakeWire, EachProviderHasItsOwnFormat) {
   EXPECT_EQ(make_wire(Provider::gemini)->url("B", s, false), "B/models/m:generateContent");
 }
 
+// A run sends the same tools with every request: their rendering is kept, and given again only while
+// the very same tools are offered.
+TEST(MakeWire, ToolsAreRenderedAgainOnlyWhenTheyChange) {
+  for (Provider provider : {Provider::openai, Provider::openai_responses, Provider::anthropic, Provider::gemini}) {
+    WireUnderTest w{make_wire(provider)};
+    Fixture f("m");
+    ModelRequest request = f.request(true, false);
+    const OrderedJson first = w.body_of(request);
+    EXPECT_EQ(w.body_of(request), first);
+    ptc::Tool renamed = ptc::make_tool("find_papers", "Search the paper catalogue by keywords.",
+                                       "(query :string, limit :int) -> [:string]");
+    request.tools = {&renamed, &f.preprints};
+    const OrderedJson second = w.body_of(request);
+    EXPECT_NE(second["tools"], first["tools"]);
+    EXPECT_NE(second["tools"].dump().find("find_papers"), std::string::npos);
+    ptc::Tool described = ptc::make_tool("find_papers", "Look up papers.", "(query :string, limit :int) -> [:string]");
+    request.tools = {&described, &f.preprints};  // the same name, another description
+    EXPECT_NE(w.body_of(request)["tools"].dump().find("Look up papers."), std::string::npos);
+    request.tools = {&f.search};  // fewer tools
+    EXPECT_EQ(w.body_of(request)["tools"].dump().find("search_preprints"), std::string::npos);
+    {
+      // A tool made where the last one was: its own rendering, never the kept one.
+      Fixture g("m");
+      ModelRequest again = g.request(true, false);
+      ptc::Tool other = ptc::make_tool("count_papers", "Count the papers.", "(query :string) -> :int");
+      again.tools = {&other};
+      EXPECT_NE(w.body_of(again)["tools"].dump().find("count_papers"), std::string::npos);
+    }
+    EXPECT_EQ(w.body_of(f.request(true, false)), first);
+  }
+}
+
 // ---- no JSON crashes anything --------------------------------------------------------------------
 
 const json kReplacements = json::parse(R"([null, -1, 1.5, 18446744073709551615, "", true, [{}], {"type": "x"}])");

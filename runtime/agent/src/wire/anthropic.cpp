@@ -314,6 +314,8 @@ class AnthropicAssembler final : public AssemblerBase {
 // ---- the wire ------------------------------------------------------------------------------------
 
 class AnthropicWire final : public Wire {
+  ToolRenderer tools_{anthropic_tool};
+
  public:
   std::string url(std::string_view base_url, const ModelSettings&, bool) const override {
     return std::string(base_url) + "/messages";
@@ -339,7 +341,7 @@ class AnthropicWire final : public Wire {
     if (!messages) return messages.error();
     body["messages"] = std::move(messages).value();
     if (!request.tools.empty()) {
-      auto tools = render_tools(request.tools, [](const Tool& t) { return anthropic_tool(t); });
+      auto tools = tools_(request.tools);
       if (!tools) return tools.error();
       body["tools"] = std::move(tools).value();
       // Anthropic refuses a history of tool_use blocks without the tools' definitions, so a turn where

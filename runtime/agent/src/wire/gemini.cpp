@@ -294,6 +294,8 @@ class GeminiAssembler final : public AssemblerBase {
 // ---- the wire ------------------------------------------------------------------------------------
 
 class GeminiWire final : public Wire {
+  ToolRenderer tools_{gemini_function_declaration};
+
  public:
   // Model names are accepted with or without the "models/" prefix Gemini lists them with.
   std::string url(std::string_view base_url, const ModelSettings& settings, bool stream) const override {
@@ -325,7 +327,7 @@ class GeminiWire final : public Wire {
     if (!contents) return contents.error();
     body["contents"] = std::move(contents).value();
     if (!request.tools.empty() && request.tool_calls_allowed) {
-      auto declarations = render_tools(request.tools, [](const Tool& t) { return gemini_function_declaration(t); });
+      auto declarations = tools_(request.tools);
       if (!declarations) return declarations.error();
       body["tools"] = OrderedJson::array({OrderedJson{{"functionDeclarations", std::move(declarations).value()}}});
     }

@@ -266,6 +266,8 @@ class ChatAssembler final : public AssemblerBase {
 // ---- the wire ------------------------------------------------------------------------------------
 
 class OpenAiChatWire final : public Wire {
+  ToolRenderer tools_{openai_chat_tool};
+
  public:
   std::string url(std::string_view base_url, const ModelSettings&, bool) const override {
     return std::string(base_url) + "/chat/completions";
@@ -285,7 +287,7 @@ class OpenAiChatWire final : public Wire {
     if (!messages) return messages.error();
     body["messages"] = std::move(messages).value();
     if (!request.tools.empty() && request.tool_calls_allowed) {
-      auto tools = render_tools(request.tools, [](const Tool& t) { return openai_chat_tool(t); });
+      auto tools = tools_(request.tools);
       if (!tools) return tools.error();
       body["tools"] = std::move(tools).value();
       body["parallel_tool_calls"] = settings.parallel_tool_calls;

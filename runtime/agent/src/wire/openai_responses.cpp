@@ -265,6 +265,8 @@ class ResponsesAssembler final : public AssemblerBase {
 // ---- the wire ------------------------------------------------------------------------------------
 
 class OpenAiResponsesWire final : public Wire {
+  ToolRenderer tools_{openai_responses_tool};
+
  public:
   std::string url(std::string_view base_url, const ModelSettings&, bool) const override {
     return std::string(base_url) + "/responses";
@@ -290,7 +292,7 @@ class OpenAiResponsesWire final : public Wire {
     if (!input) return input.error();
     body["input"] = std::move(input).value();
     if (!request.tools.empty() && request.tool_calls_allowed) {
-      auto tools = render_tools(request.tools, [](const Tool& t) { return openai_responses_tool(t); });
+      auto tools = tools_(request.tools);
       if (!tools) return tools.error();
       body["tools"] = std::move(tools).value();
       body["parallel_tool_calls"] = settings.parallel_tool_calls;

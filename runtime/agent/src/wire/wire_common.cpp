@@ -138,15 +138,27 @@ std::string generated_call_id(std::string_view seed, std::size_t number) {
   return "call_" + std::string(hex) + "_" + std::to_string(number);
 }
 
-Result<OrderedJson> render_tools(const std::vector<const Tool*>& tools,
-                                 const std::function<Result<OrderedJson>(const Tool&)>& render) {
+bool ToolRenderer::same_tools(const std::vector<const Tool*>& tools) const {
+  if (tools.size() != tools_.size() || rendered_.is_null()) return false;
+  for (std::size_t i = 0; i < tools.size(); ++i)
+    if (tools[i] == nullptr || &tools[i]->signature() != &tools_[i].signature()) return false;
+  return true;
+}
+
+Result<OrderedJson> ToolRenderer::operator()(const std::vector<const Tool*>& tools) const {
+  std::lock_guard lock(mutex_);
+  if (same_tools(tools)) return rendered_;
   OrderedJson out = OrderedJson::array();
+  std::vector<Tool> copies;
   for (std::size_t i = 0; i < tools.size(); ++i) {
     if (tools[i] == nullptr) return Error{"tools[" + std::to_string(i) + "]: no tool"};
-    auto rendered = render(*tools[i]);
+    auto rendered = render_(*tools[i]);
     if (!rendered) return rendered.error();
     out.push_back(std::move(rendered).value());
+    copies.push_back(*tools[i]);
   }
+  tools_ = std::move(copies);
+  rendered_ = out;
   return out;
 }
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -90,9 +91,25 @@ json arguments_from_text(std::string text);
 /// tool_use ids should it be sent there.
 std::string generated_call_id(std::string_view seed, std::size_t number);
 
-/// `render` applied to each tool, in order; an error is the tool's (it names the tool).
-Result<OrderedJson> render_tools(const std::vector<const Tool*>& tools,
-                                 const std::function<Result<OrderedJson>(const Tool&)>& render);
+/// A provider's rendering applied to each tool, in order; an error is the tool's (it names the tool).
+/// The last rendering is kept and given again while the same tools are offered: a run offers the same
+/// tools with every request, and rendering them anew was a tenth of a turn's work. Thread-safe.
+class ToolRenderer {
+ public:
+  using Render = Result<OrderedJson> (*)(const Tool&);
+  explicit ToolRenderer(Render render) : render_(render) {}
+  Result<OrderedJson> operator()(const std::vector<const Tool*>& tools) const;
+
+ private:
+  bool same_tools(const std::vector<const Tool*>& tools) const;
+
+  Render render_;
+  mutable std::mutex mutex_;
+  // Copies of the tools last rendered. They keep their definitions alive, so a definition at the
+  // address of one of theirs is theirs: no other tool can be given that address meanwhile.
+  mutable std::vector<Tool> tools_;
+  mutable OrderedJson rendered_;
+};
 
 // ---- structured output ---------------------------------------------------------------------------
 

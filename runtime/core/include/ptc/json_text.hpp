@@ -8,12 +8,13 @@
 namespace ptc {
 
 /// `j.dump()` without indentation, with invalid UTF-8 replaced (U+FFFD) instead of thrown on: the text
-/// LazyJson keeps, TextWriter writes, replies and error messages carry. For nlohmann::json and
-/// nlohmann::ordered_json alike.
-template <class Json>
-std::string compact_text(const Json& j) {
-  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
-}
+/// LazyJson keeps, TextWriter writes, replies, request bodies and error messages carry. The same bytes
+/// as nlohmann's dump, written in runs rather than a byte at a time.
+std::string compact_text(const nlohmann::json& j);
+std::string compact_text(const nlohmann::ordered_json& j);
+/// compact_text(j) appended to `out`.
+void append_compact_text(const nlohmann::json& j, std::string& out);
+void append_compact_text(const nlohmann::ordered_json& j, std::string& out);
 
 /// A string's own characters, any other value its compact_text: how a JSON value reads when it is put
 /// into text (a message, a command's body) rather than into JSON.
