@@ -5,7 +5,7 @@
 //
 // Oracles: reading never throws and ends in a turn or an Error; the same input read again gives the
 // same result (deterministic, whatever the pieces); a turn's tool calls all have names; the events
-// streamed add up to the turn's text.
+// streamed add up to the turn's text; read_json (simdjson first) reads every body as parse_json does.
 
 #include <cstddef>
 #include <cstdint>
@@ -19,6 +19,7 @@
 #include "fuzz_common.hpp"
 #include "transport/http_transport.hpp"
 #include "wire/wire.hpp"
+#include "wire/wire_common.hpp"
 
 namespace {
 
@@ -31,9 +32,21 @@ struct Read {
   std::string text;
 };
 
+// read_json reads with simdjson first; it must still read what parse_json reads, and fail as it fails.
+void read_json_agrees(std::string_view body) {
+  const auto read = detail::wire::read_json(body);
+  const auto parsed = ptc::parse_json(body);
+  if (read.has_value() != parsed.has_value())
+    ptc_fuzz::oracle_failure("read_json and parse_json disagree on acceptance", "body", body);
+  if (parsed ? read->dump() != parsed->dump() : read.error().message != parsed.error().message)
+    ptc_fuzz::oracle_failure("read_json and parse_json read differently", "body", body, "read_json",
+                             parsed ? read->dump() : read.error().message);
+}
+
 Read whole(const detail::Wire& wire, std::string_view body) {
   Read out;
-  auto parsed = ptc::parse_json(body);
+  read_json_agrees(body);
+  auto parsed = detail::wire::read_json(body);
   if (!parsed) return out;
   auto response = wire.parse_response(*parsed);
   if (!response) {

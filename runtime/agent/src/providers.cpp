@@ -10,11 +10,10 @@
 #include <string>
 #include <utility>
 
-#include <ptc/json_input.hpp>
-
 #include "text.hpp"
 #include "transport/http_transport.hpp"
 #include "wire/wire.hpp"
+#include "wire/wire_common.hpp"
 
 namespace ptc::agent {
 
@@ -122,7 +121,7 @@ class ProviderModel final : public Model {
       auto reply = transport_.post(http, nullptr, request.cancellation.get(), on_retry_);
       if (!reply) return reply.error();
       if (auto failure = status_error(*reply)) return *failure;
-      auto parsed = parse_json(reply->body);
+      auto parsed = detail::wire::read_json(reply->body);
       if (!parsed) return Error{provider() + ": the response is not valid JSON: " + parsed.error().to_string()};
       auto response = wire_->parse_response(*parsed);
       if (!response) return Error{provider() + ": " + response.error().message};

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <utility>
 
+#include <ptc/codec/codec.hpp>
 #include <ptc/coercion.hpp>
 #include <ptc/json_input.hpp>
 #include <ptc/json_text.hpp>
@@ -202,8 +203,14 @@ std::string message_path(std::size_t index) { return index_path("messages", inde
 
 // ---- streams -------------------------------------------------------------------------------------
 
+Result<json> read_json(std::string_view text) {
+  json value;
+  if (codec::decode_only(text, value).ok) return value;
+  return parse_json(text);
+}
+
 Result<json> event_json(std::string_view data) {
-  auto parsed = parse_json(data);
+  auto parsed = read_json(data);
   if (!parsed) {
     std::string message = parsed.error().message;
     if (message.rfind("invalid JSON", 0) != 0) message = "invalid JSON: " + message;

@@ -139,7 +139,12 @@ std::string message_path(std::size_t index);
 
 // ---- streams -------------------------------------------------------------------------------------
 
-/// An event's data as JSON (ptc::parse_json's limits); an error says why it is not.
+/// JSON a provider sent (an answer, an event's data): the value ptc::parse_json reads, within its
+/// limits, and its error when it reads none. Read with simdjson first, since building the tree with
+/// nlohmann's parser was a fifth of a turn's work; what simdjson does not take (malformed text, a
+/// repeated key, a number beyond 64 bits) goes to parse_json, which decides.
+Result<json> read_json(std::string_view text);
+/// An event's data as JSON (read_json); an error says why it is not.
 Result<json> event_json(std::string_view data);
 /// The event's type: the data's "type" member (Responses and Anthropic repeat it there), else the
 /// SSE `event:` field.
