@@ -204,8 +204,8 @@ template <class Out>
 void escape_json_string(Out& out, std::string_view s) {
   const std::uint8_t seen = attention(s);
   if ((seen & 2) && invalid_utf8_at(s)) {
-    // nlohmann's replacement of invalid sequences
-    out.put(compact_text(nlohmann::json(std::string(s))));
+    // nlohmann's replacement of invalid sequences, from nlohmann itself (compact_text comes here)
+    out.put(nlohmann::json(std::string(s)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     return;
   }
   out.put("\"");
