@@ -1,6 +1,5 @@
 // make_model: a provider's wire format (src/wire) over the libcurl transport (src/transport).
 #include <ptc/agent/providers.hpp>
-#include <ptc/json_text.hpp>
 
 #include <arpa/inet.h>
 #include <curl/curl.h>
@@ -116,7 +115,7 @@ class ProviderModel final : public Model {
     auto body = wire_->request_body(request, stream);
     if (!body) return Error{provider() + ": " + body.error().message};
     detail::HttpRequest http{wire_->url(base_url_, *request.settings, stream), wire_->headers(options_.api_key),
-                             compact_text(*body)};
+                             std::move(body).value()};
     if (!stream) {
       auto reply = transport_.post(http, nullptr, request.cancellation.get(), on_retry_);
       if (!reply) return reply.error();

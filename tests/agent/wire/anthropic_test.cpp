@@ -52,7 +52,7 @@ TEST(AnthropicRequest, UrlAndHeaders) {
 
 TEST(AnthropicRequest, Golden) {
   Fixture f("claude-sonnet-4-5");
-  expect_golden("anthropic_request.json", wire->request_body(f.request(), false));
+  expect_golden("anthropic_request.json", request_json(*wire, f.request(), false));
 }
 
 TEST(AnthropicRequest, DefaultsAndOptionalFields) {
@@ -101,17 +101,17 @@ TEST(AnthropicRequest, ThinkingGoesBackVerbatim) {
   results.tool_results = {{"toolu_01T1x1fJ34qAmk2tNTrN7Up6", "search_papers", "[]", false},
                           {"toolu_01Aq8zLmU3hVc9nWZbK4Rt2E", "search_preprints", "down", true}};
   f.conversation.messages.push_back(results);
-  auto body = wire->request_body(f.request(), false);
+  auto body = request_json(*wire, f.request(), false);
   expect_golden("anthropic_request_after_thinking.json", body);
   ASSERT_TRUE(body);
   EXPECT_EQ(json::parse((*body)["messages"][1]["content"].dump()), kTurn["content"]);
 
   // Sent to another provider, then back: only Anthropic's own raw is used.
   f.conversation.messages[1].provider = "gemini";
-  EXPECT_EQ((*wire->request_body(f.request(), false))["messages"][1]["content"][0]["type"], "text");
+  EXPECT_EQ((*request_json(*wire, f.request(), false))["messages"][1]["content"][0]["type"], "text");
   f.conversation.messages[1].provider = "anthropic";
   f.conversation.messages[1].raw = "text";
-  auto bad = wire->request_body(f.request(), false);
+  auto bad = request_json(*wire, f.request(), false);
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.error().message, "messages[1].raw: expected an array");
 }

@@ -54,12 +54,12 @@ TEST(GeminiRequest, UrlAndHeaders) {
 TEST(GeminiRequest, Golden) {
   // With tools, no response schema: Gemini 2.x refuses function calling with a JSON response type.
   Fixture f("gemini-2.5-flash");
-  expect_golden("gemini_request.json", wire->request_body(f.request(), false));
+  expect_golden("gemini_request.json", request_json(*wire, f.request(), false));
 }
 
 TEST(GeminiRequest, GoldenAnswerTurn) {
   Fixture f("gemini-2.5-flash");
-  expect_golden("gemini_request_answer.json", wire->request_body(f.request(false, true), false));
+  expect_golden("gemini_request_answer.json", request_json(*wire, f.request(false, true), false));
 }
 
 TEST(GeminiRequest, OptionalFieldsAndStream) {
@@ -96,7 +96,7 @@ TEST(GeminiRequest, ThoughtSignaturesGoBackVerbatim) {
     results.tool_results.push_back({call.id, call.name, call.name == "search_papers" ? "[]" : "down",
                                     call.name != "search_papers"});
   f.conversation.messages.push_back(results);
-  auto body = wire->request_body(f.request(), false);
+  auto body = request_json(*wire, f.request(), false);
   expect_golden("gemini_request_after_thought.json", body);
   ASSERT_TRUE(body);
   EXPECT_EQ(json::parse((*body)["contents"][1].dump()), kTurn["candidates"][0]["content"]);
@@ -134,7 +134,7 @@ TEST(GeminiRequest, GeminisOwnIdsAreEchoed) {
 
   f.conversation.messages[1].provider = "gemini";
   f.conversation.messages[1].raw = json::array();
-  auto bad = wire->request_body(f.request(), false);
+  auto bad = request_json(*wire, f.request(), false);
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.error().message, "messages[1].raw: expected an object");
 }

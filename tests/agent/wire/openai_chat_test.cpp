@@ -36,7 +36,7 @@ TEST(OpenAiChatRequest, UrlAndHeaders) {
 
 TEST(OpenAiChatRequest, Golden) {
   Fixture f("gpt-4.1-mini");
-  expect_golden("openai_chat_request.json", wire->request_body(f.request(), false));
+  expect_golden("openai_chat_request.json", request_json(*wire, f.request(), false));
 }
 
 TEST(OpenAiChatRequest, StreamAsksForUsage) {
@@ -86,7 +86,7 @@ TEST(OpenAiChatRequest, AnswerThatIsNoObjectIsAskedForInText) {
 TEST(OpenAiChatRequest, Errors) {
   Fixture f("gpt-4.1-mini");
   f.output.name = "my paper";
-  auto bad_name = wire->request_body(f.request(), false);
+  auto bad_name = request_json(*wire, f.request(), false);
   ASSERT_FALSE(bad_name);
   EXPECT_EQ(bad_name.error().message, R"(output schema name "my paper" must match ^[a-zA-Z0-9_-]{1,64}$)");
 
@@ -94,12 +94,12 @@ TEST(OpenAiChatRequest, Errors) {
   ptc::Tool store = ptc::make_tool("store", "Store anything.", "(data :any) -> :nil");
   ModelRequest r = g.request();
   r.tools.push_back(&store);
-  auto bad_tool = wire->request_body(r, false);
+  auto bad_tool = request_json(*wire, r, false);
   ASSERT_FALSE(bad_tool);
   EXPECT_EQ(bad_tool.error().message, "tool 'store': openai cannot express :any (every value needs a type) at data");
 
   ModelRequest empty;
-  EXPECT_FALSE(wire->request_body(empty, false));
+  EXPECT_FALSE(request_json(*wire, empty, false));
 }
 
 TEST(OpenAiChatRequest, AssistantContent) {
@@ -125,7 +125,7 @@ TEST(OpenAiChatRequest, RawIsSentBackOnlyToItsProvider) {
   EXPECT_EQ(under.body_of(f.request())["messages"][2]["content"], "I will search both catalogues.");
   assistant.provider = "openai";
   assistant.raw = json::array();
-  auto bad = wire->request_body(f.request(), false);
+  auto bad = request_json(*wire, f.request(), false);
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.error().message, "messages[1].raw: expected an object");
 }

@@ -57,7 +57,7 @@ TEST(OpenAiResponsesRequest, UrlAndHeaders) {
 
 TEST(OpenAiResponsesRequest, Golden) {
   Fixture f("gpt-5-mini");
-  expect_golden("openai_responses_request.json", wire->request_body(f.request(), false));
+  expect_golden("openai_responses_request.json", request_json(*wire, f.request(), false));
 }
 
 TEST(OpenAiResponsesRequest, StreamAndOptionalFields) {
@@ -94,7 +94,7 @@ TEST(OpenAiResponsesRequest, ReasoningItemsGoBackVerbatim) {
   results.tool_results = {{"call_Pq1w8", "search_papers", "[]", false},
                           {"call_Rz2k4", "search_preprints", "down", true}};
   f.conversation.messages.push_back(results);
-  expect_golden("openai_responses_request_after_reasoning.json", wire->request_body(f.request(), false));
+  expect_golden("openai_responses_request_after_reasoning.json", request_json(*wire, f.request(), false));
   OrderedJson input = under.body_of(f.request())["input"];
   ASSERT_EQ(input.size(), 7u);
   EXPECT_EQ(json::parse(input[1].dump()), kTurn["output"][0]);
@@ -110,7 +110,7 @@ TEST(OpenAiResponsesRequest, ReasoningItemsGoBackVerbatim) {
 
   f.conversation.messages[1].provider = "openai-responses";
   f.conversation.messages[1].raw = json::object();
-  auto bad = wire->request_body(f.request(), false);
+  auto bad = request_json(*wire, f.request(), false);
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.error().message, "messages[1].raw: expected an array");
 }

@@ -144,13 +144,22 @@ inline json turn_json(const ModelResponse& r) {
           {"provider", r.message.provider}};
 }
 
+/// The request body a wire writes, read back as JSON: what the goldens and the checks look at is
+/// what is sent.
+inline ptc::Result<OrderedJson> request_json(const ptc::agent::detail::Wire& wire, const ModelRequest& request,
+                                             bool stream) {
+  auto text = wire.request_body(request, stream);
+  if (!text) return text.error();
+  return OrderedJson::parse(*text);
+}
+
 // One provider's wire with the helpers every provider's tests use: the request body (a failure is a
 // test failure), a whole answer read (a failure throws), and the error an answer gives.
 struct WireUnderTest {
   std::unique_ptr<ptc::agent::detail::Wire> wire;
 
   OrderedJson body_of(const ModelRequest& request, bool stream = false) const {
-    auto body = wire->request_body(request, stream);
+    auto body = request_json(*wire, request, stream);
     if (!body) {
       ADD_FAILURE() << body.error().message;
       return {};

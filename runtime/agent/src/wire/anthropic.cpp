@@ -330,7 +330,7 @@ class AnthropicWire final : public Wire {
 
   // Messages 2023-06-01 has no response format: an answer schema is asked for in the prompt and
   // decoded leniently, so `output` adds nothing here.
-  Result<OrderedJson> request_body(const ModelRequest& request, bool stream) const override {
+  Result<std::string> request_body(const ModelRequest& request, bool stream) const override {
     if (auto bad = check_request(request)) return *bad;
     const ModelSettings& settings = *request.settings;
     OrderedJson body = OrderedJson::object();
@@ -354,7 +354,7 @@ class AnthropicWire final : public Wire {
     }
     if (settings.temperature) body["temperature"] = *settings.temperature;
     if (stream) body["stream"] = true;
-    return body;
+    return compact_text(body);
   }
 
   // tool_use input is kept as the object Anthropic sent (ToolCall::arguments holds an object, not text).

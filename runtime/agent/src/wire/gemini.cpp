@@ -317,7 +317,7 @@ class GeminiWire final : public Wire {
   // unsupported" to a request with both: the answer schema goes only with a request without tools
   // (the answer turn that follows the tool turns); with tools, the answer is asked for in the prompt
   // and decoded leniently, as for Anthropic. settings.parallel_tool_calls has no Gemini counterpart.
-  Result<OrderedJson> request_body(const ModelRequest& request, bool) const override {
+  Result<std::string> request_body(const ModelRequest& request, bool) const override {
     if (auto bad = check_request(request)) return *bad;
     const ModelSettings& settings = *request.settings;
     OrderedJson body = OrderedJson::object();
@@ -343,7 +343,7 @@ class GeminiWire final : public Wire {
       config[schema->native ? "responseSchema" : "responseJsonSchema"] = std::move(schema->schema);
     }
     if (!config.empty()) body["generationConfig"] = std::move(config);
-    return body;
+    return compact_text(body);
   }
 
   Result<ModelResponse> parse_response(const nlohmann::json& body) const override {

@@ -278,7 +278,7 @@ class OpenAiChatWire final : public Wire {
     return {{"Authorization", "Bearer " + api_key}};
   }
 
-  Result<OrderedJson> request_body(const ModelRequest& request, bool stream) const override {
+  Result<std::string> request_body(const ModelRequest& request, bool stream) const override {
     if (auto bad = check_request(request)) return *bad;
     const ModelSettings& settings = *request.settings;
     OrderedJson body = OrderedJson::object();
@@ -311,7 +311,7 @@ class OpenAiChatWire final : public Wire {
       body["stream"] = true;
       body["stream_options"] = OrderedJson{{"include_usage", true}};
     }
-    return body;
+    return compact_text(body);
   }
 
   Result<ModelResponse> parse_response(const nlohmann::json& body) const override {

@@ -282,7 +282,7 @@ class OpenAiResponsesWire final : public Wire {
   // for it with include:["reasoning.encrypted_content"], and non-reasoning models (gpt-4o, gpt-4.1)
   // refuse that include with a 400: each choice breaks one kind of model. Stored, the items ptc sends
   // back verbatim resolve for every model.
-  Result<OrderedJson> request_body(const ModelRequest& request, bool stream) const override {
+  Result<std::string> request_body(const ModelRequest& request, bool stream) const override {
     if (auto bad = check_request(request)) return *bad;
     const ModelSettings& settings = *request.settings;
     OrderedJson body = OrderedJson::object();
@@ -314,7 +314,7 @@ class OpenAiResponsesWire final : public Wire {
     if (settings.temperature) body["temperature"] = *settings.temperature;
     if (settings.max_output_tokens) body["max_output_tokens"] = *settings.max_output_tokens;
     if (stream) body["stream"] = true;
-    return body;
+    return compact_text(body);
   }
 
   Result<ModelResponse> parse_response(const nlohmann::json& body) const override {

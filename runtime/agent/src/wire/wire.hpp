@@ -42,9 +42,10 @@ class Wire {
   virtual std::string url(std::string_view base_url, const ModelSettings& settings, bool stream) const = 0;
   /// The auth and version headers; no auth header when `api_key` is empty.
   virtual Headers headers(const std::string& api_key) const = 0;
-  /// The request body: the conversation, the tools (ptc's renderings for this provider), the output
-  /// schema, the settings. An error names the tool or schema the provider cannot take.
-  virtual Result<OrderedJson> request_body(const ModelRequest& request, bool stream) const = 0;
+  /// The request body, as the text sent: the conversation, the tools (ptc's renderings for this
+  /// provider), the output schema, the settings. An error names the tool or schema the provider cannot
+  /// take.
+  virtual Result<std::string> request_body(const ModelRequest& request, bool stream) const = 0;
   /// A whole (not streamed) answer. An error names the JSON path that is not as documented.
   virtual Result<ModelResponse> parse_response(const nlohmann::json& body) const = 0;
   virtual std::unique_ptr<StreamAssembler> stream() const = 0;

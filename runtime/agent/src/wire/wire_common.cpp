@@ -140,7 +140,7 @@ std::string generated_call_id(std::string_view seed, std::size_t number) {
 }
 
 bool ToolRenderer::same_tools(const std::vector<const Tool*>& tools) const {
-  if (tools.size() != tools_.size() || rendered_.is_null()) return false;
+  if (tools.size() != tools_.size() || rendered_.empty()) return false;
   for (std::size_t i = 0; i < tools.size(); ++i)
     if (tools[i] == nullptr || &tools[i]->signature() != &tools_[i].signature()) return false;
   return true;
@@ -148,7 +148,7 @@ bool ToolRenderer::same_tools(const std::vector<const Tool*>& tools) const {
 
 Result<OrderedJson> ToolRenderer::operator()(const std::vector<const Tool*>& tools) const {
   std::lock_guard lock(mutex_);
-  if (same_tools(tools)) return rendered_;
+  if (same_tools(tools)) return raw_json(rendered_);
   OrderedJson out = OrderedJson::array();
   std::vector<Tool> copies;
   for (std::size_t i = 0; i < tools.size(); ++i) {
@@ -159,8 +159,8 @@ Result<OrderedJson> ToolRenderer::operator()(const std::vector<const Tool*>& too
     copies.push_back(*tools[i]);
   }
   tools_ = std::move(copies);
-  rendered_ = out;
-  return out;
+  rendered_ = compact_text(out);
+  return raw_json(rendered_);
 }
 
 // ---- structured output ---------------------------------------------------------------------------

@@ -91,9 +91,10 @@ json arguments_from_text(std::string text);
 /// tool_use ids should it be sent there.
 std::string generated_call_id(std::string_view seed, std::size_t number);
 
-/// A provider's rendering applied to each tool, in order; an error is the tool's (it names the tool).
-/// The last rendering is kept and given again while the same tools are offered: a run offers the same
-/// tools with every request, and rendering them anew was a tenth of a turn's work. Thread-safe.
+/// A provider's rendering applied to each tool, in order, as one raw_json node of the array's text; an
+/// error is the tool's (it names the tool). The text is kept and given again while the same tools are
+/// offered: a run offers the same tools with every request, and rendering them anew, or copying them
+/// as a tree, was a tenth of a turn's work. Thread-safe.
 class ToolRenderer {
  public:
   using Render = Result<OrderedJson> (*)(const Tool&);
@@ -108,7 +109,7 @@ class ToolRenderer {
   // Copies of the tools last rendered. They keep their definitions alive, so a definition at the
   // address of one of theirs is theirs: no other tool can be given that address meanwhile.
   mutable std::vector<Tool> tools_;
-  mutable OrderedJson rendered_;
+  mutable std::string rendered_;
 };
 
 // ---- structured output ---------------------------------------------------------------------------
