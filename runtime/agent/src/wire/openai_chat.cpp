@@ -273,10 +273,7 @@ class OpenAiChatWire final : public Wire {
     return std::string(base_url) + "/chat/completions";
   }
 
-  Headers headers(const std::string& api_key) const override {
-    if (api_key.empty()) return {};
-    return {{"Authorization", "Bearer " + api_key}};
-  }
+  Headers headers(const std::string& api_key) const override { return bearer_headers(api_key); }
 
   Result<std::string> request_body(const ModelRequest& request, bool stream) const override {
     if (auto bad = check_request(request)) return *bad;

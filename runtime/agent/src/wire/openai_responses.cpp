@@ -272,10 +272,7 @@ class OpenAiResponsesWire final : public Wire {
     return std::string(base_url) + "/responses";
   }
 
-  Headers headers(const std::string& api_key) const override {
-    if (api_key.empty()) return {};
-    return {{"Authorization", "Bearer " + api_key}};
-  }
+  Headers headers(const std::string& api_key) const override { return bearer_headers(api_key); }
 
   // `store` is left at the API's default (true). With store:false, reasoning items sent back resolve
   // only through their encrypted_content, which older deployments return only when the request asks

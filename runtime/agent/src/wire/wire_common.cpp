@@ -139,6 +139,11 @@ std::string generated_call_id(std::string_view seed, std::size_t number) {
   return "call_" + std::string(hex) + "_" + std::to_string(number);
 }
 
+Headers bearer_headers(const std::string& api_key) {
+  if (api_key.empty()) return {};
+  return {{"Authorization", "Bearer " + api_key}};
+}
+
 bool ToolRenderer::same_tools(const std::vector<const Tool*>& tools) const {
   if (tools.size() != tools_.size() || rendered_.empty()) return false;
   for (std::size_t i = 0; i < tools.size(); ++i)

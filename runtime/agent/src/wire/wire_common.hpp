@@ -91,6 +91,9 @@ json arguments_from_text(std::string text);
 /// tool_use ids should it be sent there.
 std::string generated_call_id(std::string_view seed, std::size_t number);
 
+/// OpenAI's auth header (`Authorization: Bearer KEY`), none without a key.
+Headers bearer_headers(const std::string& api_key);
+
 /// A provider's rendering applied to each tool, in order, as one raw_json node of the array's text; an
 /// error is the tool's (it names the tool). The text is kept and given again while the same tools are
 /// offered: a run offers the same tools with every request, and rendering them anew, or copying them
