@@ -106,16 +106,6 @@ TEST(CompactText, AppendsToWhatIsThere) {
   EXPECT_EQ(out, R"(body={"z":1,"a":"b"})");
 }
 
-TEST(CompactText, WritesARawNodeVerbatim) {
-  nlohmann::ordered_json body;
-  body["model"] = "m";
-  body["tools"] = ptc::raw_json(R"([{"name":"a"},{"name":"b"}])");
-  body["n"] = 1;
-  EXPECT_EQ(ptc::compact_text(body), R"({"model":"m","tools":[{"name":"a"},{"name":"b"}],"n":1})");
-  // Any other binary value is nlohmann's to write.
-  expect_same_as_dump(nlohmann::ordered_json::binary({1, 2}, 7));
-}
-
 TEST(PlainText, IsAStringsOwnCharactersAndAnyOtherValuesCompactText) {
   EXPECT_EQ(ptc::plain_text(nlohmann::json("a \"b\"")), "a \"b\"");
   EXPECT_EQ(ptc::plain_text(nlohmann::json("")), "");

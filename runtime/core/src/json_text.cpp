@@ -7,18 +7,12 @@
 
 #include <charconv>
 #include <cstdint>
-#include <cstring>
 #include <string_view>
-#include <vector>
 
 #include "text.hpp"
 
 namespace ptc {
 namespace {
-
-// The binary subtype that marks raw_json's nodes. ptc reads JSON only from text, which has no binary
-// values, so no other node has it.
-constexpr std::uint64_t kRawJson = 0x7074'6a73;  // "ptjs"
 
 template <class Integer>
 void append_integer(Integer v, std::string& out) {
@@ -60,25 +54,12 @@ void append_value(const Json& j, std::string& out) {
       out += '}';
       return;
     }
-    case Type::binary:
-      if (j.get_binary().has_subtype() && j.get_binary().subtype() == kRawJson) {
-        const auto& bytes = j.get_binary();
-        out.append(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-        return;
-      }
-      [[fallthrough]];
-    default:  // floats (nlohmann's shortest form), other binary values, discarded ones
+    default:  // floats (nlohmann's shortest form), binary values, discarded ones
       out += j.dump(-1, ' ', false, Json::error_handler_t::replace);
   }
 }
 
 }  // namespace
-
-nlohmann::ordered_json raw_json(std::string_view text) {
-  std::vector<std::uint8_t> bytes(text.size());
-  std::memcpy(bytes.data(), text.data(), text.size());
-  return nlohmann::ordered_json::binary(std::move(bytes), kRawJson);
-}
 
 void append_compact_text(const nlohmann::json& j, std::string& out) { append_value(j, out); }
 void append_compact_text(const nlohmann::ordered_json& j, std::string& out) { append_value(j, out); }

@@ -11,6 +11,7 @@
 #include <ptc/json_input.hpp>
 #include <ptc/provider.hpp>
 
+#include "wire/body_writer.hpp"
 #include "wire/wire_common.hpp"
 
 namespace ptc::agent::detail {
@@ -20,78 +21,92 @@ using namespace wire;  // NOLINT(google-build-using-namespace): the file's own h
 
 constexpr std::uint64_t kDefaultMaxTokens = 4096;
 
-OrderedJson text_block(const std::string& text) {
-  OrderedJson out = OrderedJson::object();
-  out["type"] = "text";
-  out["text"] = text;
-  return out;
+void write_text_block(BodyWriter& out, const std::string& text) {
+  out.begin_object();
+  out.member("type", "text");
+  out.member("text", text);
+  out.end_object();
 }
 
-// Anthropic wants user and assistant turns to alternate and refuses empty content: a turn's blocks
-// join the previous turn when it has the same role (tool results, then the user's next words, are
-// one user turn), and a turn without blocks is left out.
+// Anthropic wants user and assistant turns to alternate and refuses empty content: a turn is opened by
+// its first block, and blocks join the open turn while the role stays the same (tool results, then the
+// user's next words, are one user turn), so no turn is left without blocks.
 class Turns {
  public:
-  void add(std::string_view role, OrderedJson blocks) {
-    if (blocks.empty()) return;
-    if (!turns_.empty() && turns_.back()["role"] == role) {
-      for (auto& block : blocks) turns_.back()["content"].push_back(std::move(block));
-      return;
-    }
-    OrderedJson turn = OrderedJson::object();
-    turn["role"] = role;
-    turn["content"] = std::move(blocks);
-    turns_.push_back(std::move(turn));
+  explicit Turns(BodyWriter& out) : out_(out) { out_.begin_array(); }
+  /// Call before writing a block of `role`.
+  void block(std::string_view role) {
+    if (role == open_) return;
+    close();
+    out_.begin_object();
+    out_.member("role", role);
+    out_.key("content");
+    out_.begin_array();
+    open_ = role;
   }
-  OrderedJson take() { return std::move(turns_); }
+  void finish() {
+    close();
+    out_.end_array();
+  }
 
  private:
-  OrderedJson turns_ = OrderedJson::array();
+  void close() {
+    if (open_.empty()) return;
+    out_.end_array();
+    out_.end_object();
+    open_ = {};
+  }
+  BodyWriter& out_;
+  std::string_view open_;
 };
 
-Result<OrderedJson> messages_json(const Conversation& conversation) {
-  Turns turns;
+void write_assistant(Turns& turns, BodyWriter& out, const Message& m) {
+  if (!m.text.empty()) turns.block("assistant"), write_text_block(out, m.text);
+  for (const auto& call : m.tool_calls) {
+    turns.block("assistant");
+    out.begin_object();
+    out.member("type", "tool_use");
+    out.member("id", call.id);
+    out.member("name", call.name);
+    out.key("input");
+    out.json(arguments_object(call));
+    out.end_object();
+  }
+}
+
+std::optional<Error> write_messages(BodyWriter& out, const Conversation& conversation) {
+  Turns turns(out);
   for (std::size_t i = 0; i < conversation.messages.size(); ++i) {
     const Message& m = conversation.messages[i];
-    OrderedJson blocks = OrderedJson::array();
     switch (m.role) {
       case Role::user:
         // Anthropic refuses empty text blocks.
-        if (!m.text.empty()) blocks.push_back(text_block(m.text));
-        turns.add("user", std::move(blocks));
+        if (!m.text.empty()) turns.block("user"), write_text_block(out, m.text);
         break;
       case Role::assistant:
-        if (has_raw(m, kAnthropic)) {
-          if (!m.raw.is_array()) return at(key_path(message_path(i), "raw"), "expected an array");
-          for (const auto& block : m.raw) blocks.push_back(OrderedJson(block));
-        } else {
-          if (!m.text.empty()) blocks.push_back(text_block(m.text));
-          for (const auto& call : m.tool_calls) {
-            OrderedJson block = OrderedJson::object();
-            block["type"] = "tool_use";
-            block["id"] = call.id;
-            block["name"] = call.name;
-            block["input"] = arguments_object(call);
-            blocks.push_back(std::move(block));
-          }
+        if (!has_raw(m, kAnthropic)) {
+          write_assistant(turns, out, m);
+          break;
         }
-        turns.add("assistant", std::move(blocks));
+        if (!m.raw.is_array()) return at(key_path(message_path(i), "raw"), "expected an array");
+        for (const auto& block : m.raw) turns.block("assistant"), out.json(block);
         break;
       case Role::tool:
         // is_error is written for successes too, as ptc::anthropic_tool_result writes it.
         for (const auto& result : m.tool_results) {
-          OrderedJson block = OrderedJson::object();
-          block["type"] = "tool_result";
-          block["tool_use_id"] = result.call_id;
-          block["content"] = result.content;
-          block["is_error"] = result.is_error;
-          blocks.push_back(std::move(block));
+          turns.block("user");
+          out.begin_object();
+          out.member("type", "tool_result");
+          out.member("tool_use_id", result.call_id);
+          out.member("content", result.content);
+          out.member("is_error", result.is_error);
+          out.end_object();
         }
-        turns.add("user", std::move(blocks));
         break;
     }
   }
-  return turns.take();
+  turns.finish();
+  return std::nullopt;
 }
 
 // Anthropic's input_tokens leave out what was read from or written to the cache; Usage counts the
@@ -333,28 +348,33 @@ class AnthropicWire final : public Wire {
   Result<std::string> request_body(const ModelRequest& request, bool stream) const override {
     if (auto bad = check_request(request)) return *bad;
     const ModelSettings& settings = *request.settings;
-    OrderedJson body = OrderedJson::object();
-    body["model"] = settings.model;
-    body["max_tokens"] = settings.max_output_tokens.value_or(kDefaultMaxTokens);
-    if (!request.conversation->system.empty()) body["system"] = request.conversation->system;
-    auto messages = messages_json(*request.conversation);
-    if (!messages) return messages.error();
-    body["messages"] = std::move(messages).value();
+    BodyWriter body;
+    body.begin_object();
+    body.member("model", settings.model);
+    body.key("max_tokens");
+    body.unsigned_integer(settings.max_output_tokens.value_or(kDefaultMaxTokens));
+    if (!request.conversation->system.empty()) body.member("system", request.conversation->system);
+    body.key("messages");
+    if (auto bad = write_messages(body, *request.conversation)) return *bad;
     if (!request.tools.empty()) {
       auto tools = tools_(request.tools);
       if (!tools) return tools.error();
-      body["tools"] = std::move(tools).value();
+      body.key("tools");
+      body.raw(*tools);
       // Anthropic refuses a history of tool_use blocks without the tools' definitions, so a turn where
       // calls are not allowed lists them and says "none".
-      if (!request.tool_calls_allowed) {
-        body["tool_choice"] = OrderedJson{{"type", "none"}};
-      } else if (!settings.parallel_tool_calls) {
-        body["tool_choice"] = OrderedJson{{"type", "auto"}, {"disable_parallel_tool_use", true}};
+      if (!request.tool_calls_allowed || !settings.parallel_tool_calls) {
+        body.key("tool_choice");
+        body.begin_object();
+        body.member("type", request.tool_calls_allowed ? "auto" : "none");
+        if (request.tool_calls_allowed) body.member("disable_parallel_tool_use", true);
+        body.end_object();
       }
     }
-    if (settings.temperature) body["temperature"] = *settings.temperature;
-    if (stream) body["stream"] = true;
-    return compact_text(body);
+    if (settings.temperature) body.key("temperature"), body.number(*settings.temperature);
+    if (stream) body.member("stream", true);
+    body.end_object();
+    return body.take();
   }
 
   // tool_use input is kept as the object Anthropic sent (ToolCall::arguments holds an object, not text).

@@ -11,6 +11,7 @@
 
 #include <ptc/provider.hpp>
 
+#include "wire/body_writer.hpp"
 #include "wire/wire_common.hpp"
 
 namespace ptc::agent::detail {
@@ -19,82 +20,111 @@ namespace {
 using namespace wire;  // NOLINT(google-build-using-namespace): the file's own helpers
 
 // Gemini does not insist on alternating roles, but a function's responses belong in the one user
-// content that follows its call, and contents without parts are refused: parts join the previous
-// content when it has the same role, and a content without parts is left out.
+// content that follows its call, and contents without parts are refused: a content is opened by its
+// first part, and parts join the open content while the role stays the same.
 class Contents {
  public:
-  void add(std::string_view role, OrderedJson parts) {
-    if (parts.empty()) return;
-    if (!contents_.empty() && contents_.back()["role"] == role) {
-      for (auto& part : parts) contents_.back()["parts"].push_back(std::move(part));
-      return;
-    }
-    OrderedJson content = OrderedJson::object();
-    content["role"] = role;
-    content["parts"] = std::move(parts);
-    contents_.push_back(std::move(content));
+  explicit Contents(BodyWriter& out) : out_(out) { out_.begin_array(); }
+  /// Call before writing a part of `role`.
+  void part(std::string_view role) {
+    if (role == open_) return;
+    close();
+    out_.begin_object();
+    out_.member("role", role);
+    out_.key("parts");
+    out_.begin_array();
+    open_ = role;
   }
-  OrderedJson take() { return std::move(contents_); }
+  void finish() {
+    close();
+    out_.end_array();
+  }
 
  private:
-  OrderedJson contents_ = OrderedJson::array();
+  void close() {
+    if (open_.empty()) return;
+    out_.end_array();
+    out_.end_object();
+    open_ = {};
+  }
+  BodyWriter& out_;
+  std::string_view open_;
 };
 
-OrderedJson text_part(const std::string& text) { return OrderedJson{{"text", text}}; }
+void write_text_part(BodyWriter& out, const std::string& text) {
+  out.begin_object();
+  out.member("text", text);
+  out.end_object();
+}
+
+void write_calls(Contents& contents, BodyWriter& out, const Message& m) {
+  if (!m.text.empty()) contents.part("model"), write_text_part(out, m.text);
+  for (const auto& call : m.tool_calls) {
+    contents.part("model");
+    out.begin_object();
+    out.key("functionCall");
+    out.begin_object();
+    out.member("name", call.name);
+    out.key("args");
+    out.json(arguments_object(call));
+    out.end_object();
+    out.end_object();
+  }
+}
 
 // Ids go to Gemini only when they are Gemini's own, found in the raw content of the turn that made the
 // calls: an id ptc made up for a call Gemini sent without one, or another provider's, would match
 // nothing (Gemini then matches a response to its call by name and order).
-Result<OrderedJson> contents_json(const Conversation& conversation) {
-  Contents contents;
+std::optional<Error> write_raw_calls(Contents& contents, BodyWriter& out, const Message& m, std::size_t i,
+                                     std::set<std::string>& gemini_ids) {
+  const std::string path = key_path(message_path(i), "raw");
+  if (auto bad = expect_object(m.raw, path)) return bad;
+  auto raw_parts = array_member(m.raw, path, "parts", true);
+  if (!raw_parts) return raw_parts.error();
+  for (const auto& part : **raw_parts) {
+    if (const json* call = member(part, "functionCall"); call && call->is_object())
+      if (const json* id = member(*call, "id"); id && id->is_string()) gemini_ids.insert(id->get<std::string>());
+    contents.part("model");
+    out.json(part);
+  }
+  return std::nullopt;
+}
+
+void write_responses(Contents& contents, BodyWriter& out, const Message& m, const std::set<std::string>& gemini_ids) {
+  for (const auto& result : m.tool_results) {
+    ToolOutcome outcome;
+    outcome.call_id = gemini_ids.count(result.call_id) ? result.call_id : std::string();
+    outcome.name = result.name;
+    outcome.status = result.is_error ? CallStatus::Failed : CallStatus::Succeeded;
+    outcome.result.success = !result.is_error;
+    outcome.rendered = result.content;
+    contents.part("user");
+    out.json(gemini_function_response(outcome));
+  }
+}
+
+std::optional<Error> write_contents(BodyWriter& out, const Conversation& conversation) {
+  Contents contents(out);
   std::set<std::string> gemini_ids;
   for (std::size_t i = 0; i < conversation.messages.size(); ++i) {
     const Message& m = conversation.messages[i];
-    OrderedJson parts = OrderedJson::array();
     switch (m.role) {
       case Role::user:
-        if (!m.text.empty()) parts.push_back(text_part(m.text));
-        contents.add("user", std::move(parts));
+        if (!m.text.empty()) contents.part("user"), write_text_part(out, m.text);
         break;
       case Role::assistant:
         gemini_ids.clear();
-        if (has_raw(m, kGemini)) {
-          const std::string path = key_path(message_path(i), "raw");
-          if (auto bad = expect_object(m.raw, path)) return *bad;
-          auto raw_parts = array_member(m.raw, path, "parts", true);
-          if (!raw_parts) return raw_parts.error();
-          for (const auto& part : **raw_parts) {
-            if (const json* call = member(part, "functionCall"); call && call->is_object())
-              if (const json* id = member(*call, "id"); id && id->is_string())
-                gemini_ids.insert(id->get<std::string>());
-            parts.push_back(OrderedJson(part));
-          }
-        } else {
-          if (!m.text.empty()) parts.push_back(text_part(m.text));
-          for (const auto& call : m.tool_calls) {
-            OrderedJson function = OrderedJson::object();
-            function["name"] = call.name;
-            function["args"] = arguments_object(call);
-            parts.push_back(OrderedJson{{"functionCall", std::move(function)}});
-          }
+        if (!has_raw(m, kGemini)) {
+          write_calls(contents, out, m);
+        } else if (auto bad = write_raw_calls(contents, out, m, i, gemini_ids)) {
+          return bad;
         }
-        contents.add("model", std::move(parts));
         break;
-      case Role::tool:
-        for (const auto& result : m.tool_results) {
-          ToolOutcome outcome;
-          outcome.call_id = gemini_ids.count(result.call_id) ? result.call_id : std::string();
-          outcome.name = result.name;
-          outcome.status = result.is_error ? CallStatus::Failed : CallStatus::Succeeded;
-          outcome.result.success = !result.is_error;
-          outcome.rendered = result.content;
-          parts.push_back(OrderedJson(gemini_function_response(outcome)));
-        }
-        contents.add("user", std::move(parts));
-        break;
+      case Role::tool: write_responses(contents, out, m, gemini_ids); break;
     }
   }
-  return contents.take();
+  contents.finish();
+  return std::nullopt;
 }
 
 // What one generateContent response, or the chunks of a streamed one, say: the answer's text (thought
@@ -320,30 +350,52 @@ class GeminiWire final : public Wire {
   Result<std::string> request_body(const ModelRequest& request, bool) const override {
     if (auto bad = check_request(request)) return *bad;
     const ModelSettings& settings = *request.settings;
-    OrderedJson body = OrderedJson::object();
-    if (!request.conversation->system.empty())
-      body["systemInstruction"] = OrderedJson{{"parts", OrderedJson::array({text_part(request.conversation->system)})}};
-    auto contents = contents_json(*request.conversation);
-    if (!contents) return contents.error();
-    body["contents"] = std::move(contents).value();
+    // Gemini's own subset (responseSchema) when it can express the answer; otherwise JSON Schema
+    // (responseJsonSchema), which takes maps and :any.
+    std::optional<OutputSchema> answer;
+    if (request.output && (request.tools.empty() || !request.tool_calls_allowed)) {
+      auto schema = output_schema(*request.output, Profile::Gemini);
+      if (!schema) return schema.error();
+      answer = std::move(schema).value();
+    }
+    BodyWriter body;
+    body.begin_object();
+    if (!request.conversation->system.empty()) {
+      body.key("systemInstruction");
+      body.begin_object();
+      body.key("parts");
+      body.begin_array();
+      write_text_part(body, request.conversation->system);
+      body.end_array();
+      body.end_object();
+    }
+    body.key("contents");
+    if (auto bad = write_contents(body, *request.conversation)) return *bad;
     if (!request.tools.empty() && request.tool_calls_allowed) {
       auto declarations = tools_(request.tools);
       if (!declarations) return declarations.error();
-      body["tools"] = OrderedJson::array({OrderedJson{{"functionDeclarations", std::move(declarations).value()}}});
+      body.key("tools");
+      body.begin_array();
+      body.begin_object();
+      body.key("functionDeclarations");
+      body.raw(*declarations);
+      body.end_object();
+      body.end_array();
     }
-    OrderedJson config = OrderedJson::object();
-    if (settings.temperature) config["temperature"] = *settings.temperature;
-    if (settings.max_output_tokens) config["maxOutputTokens"] = *settings.max_output_tokens;
-    if (request.output && (request.tools.empty() || !request.tool_calls_allowed)) {
-      // Gemini's own subset (responseSchema) when it can express the answer; otherwise JSON Schema
-      // (responseJsonSchema), which takes maps and :any.
-      auto schema = output_schema(*request.output, Profile::Gemini);
-      if (!schema) return schema.error();
-      config["responseMimeType"] = "application/json";
-      config[schema->native ? "responseSchema" : "responseJsonSchema"] = std::move(schema->schema);
+    if (settings.temperature || settings.max_output_tokens || answer) {
+      body.key("generationConfig");
+      body.begin_object();
+      if (settings.temperature) body.key("temperature"), body.number(*settings.temperature);
+      if (settings.max_output_tokens) body.key("maxOutputTokens"), body.unsigned_integer(*settings.max_output_tokens);
+      if (answer) {
+        body.member("responseMimeType", "application/json");
+        body.key(answer->native ? "responseSchema" : "responseJsonSchema");
+        body.json(answer->schema);
+      }
+      body.end_object();
     }
-    if (!config.empty()) body["generationConfig"] = std::move(config);
-    return compact_text(body);
+    body.end_object();
+    return body.take();
   }
 
   Result<ModelResponse> parse_response(const nlohmann::json& body) const override {

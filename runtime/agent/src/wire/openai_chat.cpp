@@ -10,6 +10,7 @@
 #include <ptc/provider.hpp>
 
 #include "text.hpp"
+#include "wire/body_writer.hpp"
 #include "wire/wire_common.hpp"
 
 namespace ptc::agent::detail {
@@ -17,53 +18,73 @@ namespace {
 
 using namespace wire;  // NOLINT(google-build-using-namespace): the file's own helpers
 
-OrderedJson tool_call_json(const ToolCall& call) {
-  OrderedJson function = OrderedJson::object();
-  function["name"] = call.name;
-  function["arguments"] = arguments_text(call);
-  OrderedJson out = OrderedJson::object();
-  out["id"] = call.id;
-  out["type"] = "function";
-  out["function"] = std::move(function);
-  return out;
+void write_tool_call(BodyWriter& out, const ToolCall& call) {
+  out.begin_object();
+  out.member("id", call.id);
+  out.member("type", "function");
+  out.key("function");
+  out.begin_object();
+  out.member("name", call.name);
+  out.member("arguments", arguments_text(call));
+  out.end_object();
+  out.end_object();
 }
 
-Result<OrderedJson> messages_json(const Conversation& conversation) {
-  OrderedJson out = OrderedJson::array();
-  if (!conversation.system.empty()) out.push_back(OrderedJson{{"role", "system"}, {"content", conversation.system}});
+void write_assistant(BodyWriter& out, const Message& m) {
+  out.begin_object();
+  out.member("role", "assistant");
+  // Content may be null only beside tool calls; an empty answer is the empty string.
+  out.key("content");
+  if (m.text.empty() && !m.tool_calls.empty())
+    out.null();
+  else
+    out.string(m.text);
+  if (!m.tool_calls.empty()) {
+    out.key("tool_calls");
+    out.begin_array();
+    for (const auto& call : m.tool_calls) write_tool_call(out, call);
+    out.end_array();
+  }
+  out.end_object();
+}
+
+void write_message(BodyWriter& out, std::string_view role, const std::string& content) {
+  out.begin_object();
+  out.member("role", role);
+  out.member("content", content);
+  out.end_object();
+}
+
+std::optional<Error> write_messages(BodyWriter& out, const Conversation& conversation) {
+  out.begin_array();
+  if (!conversation.system.empty()) write_message(out, "system", conversation.system);
   for (std::size_t i = 0; i < conversation.messages.size(); ++i) {
     const Message& m = conversation.messages[i];
     switch (m.role) {
-      case Role::user: out.push_back(OrderedJson{{"role", "user"}, {"content", m.text}}); break;
-      case Role::assistant: {
-        if (has_raw(m, kOpenAiChat)) {
-          if (!m.raw.is_object()) return at(key_path(message_path(i), "raw"), "expected an object");
-          out.push_back(OrderedJson(m.raw));
-          break;
+      case Role::user: write_message(out, "user", m.text); break;
+      case Role::assistant:
+        if (!has_raw(m, kOpenAiChat)) {
+          write_assistant(out, m);
+        } else if (m.raw.is_object()) {
+          out.json(m.raw);
+        } else {
+          return at(key_path(message_path(i), "raw"), "expected an object");
         }
-        OrderedJson message = OrderedJson::object();
-        message["role"] = "assistant";
-        // Content may be null only beside tool calls; an empty answer is the empty string.
-        if (m.text.empty() && !m.tool_calls.empty())
-          message["content"] = nullptr;
-        else
-          message["content"] = m.text;
-        if (!m.tool_calls.empty()) {
-          OrderedJson calls = OrderedJson::array();
-          for (const auto& call : m.tool_calls) calls.push_back(tool_call_json(call));
-          message["tool_calls"] = std::move(calls);
-        }
-        out.push_back(std::move(message));
         break;
-      }
       case Role::tool:
         // Chat has no failure flag: the rendered text says that the call failed.
-        for (const auto& result : m.tool_results)
-          out.push_back(OrderedJson{{"role", "tool"}, {"tool_call_id", result.call_id}, {"content", result.content}});
+        for (const auto& result : m.tool_results) {
+          out.begin_object();
+          out.member("role", "tool");
+          out.member("tool_call_id", result.call_id);
+          out.member("content", result.content);
+          out.end_object();
+        }
         break;
     }
   }
-  return out;
+  out.end_array();
+  return std::nullopt;
 }
 
 std::optional<Error> read_usage(const json& body, std::string_view path, Usage& usage) {
@@ -278,16 +299,17 @@ class OpenAiChatWire final : public Wire {
   Result<std::string> request_body(const ModelRequest& request, bool stream) const override {
     if (auto bad = check_request(request)) return *bad;
     const ModelSettings& settings = *request.settings;
-    OrderedJson body = OrderedJson::object();
-    body["model"] = settings.model;
-    auto messages = messages_json(*request.conversation);
-    if (!messages) return messages.error();
-    body["messages"] = std::move(messages).value();
+    BodyWriter body;
+    body.begin_object();
+    body.member("model", settings.model);
+    body.key("messages");
+    if (auto bad = write_messages(body, *request.conversation)) return *bad;
     if (!request.tools.empty() && request.tool_calls_allowed) {
       auto tools = tools_(request.tools);
       if (!tools) return tools.error();
-      body["tools"] = std::move(tools).value();
-      body["parallel_tool_calls"] = settings.parallel_tool_calls;
+      body.key("tools");
+      body.raw(*tools);
+      body.member("parallel_tool_calls", settings.parallel_tool_calls);
     }
     if (request.output) {
       if (auto bad = check_format_name(request.output->name)) return *bad;
@@ -295,20 +317,31 @@ class OpenAiChatWire final : public Wire {
       if (!schema) return schema.error();
       // Structured outputs take an object at the root only; another answer is asked for in text.
       if (is_object_schema(schema->schema)) {
-        OrderedJson format = OrderedJson::object();
-        format["name"] = request.output->name;
-        format["schema"] = std::move(schema->schema);
-        format["strict"] = schema->native;
-        body["response_format"] = OrderedJson{{"type", "json_schema"}, {"json_schema", std::move(format)}};
+        body.key("response_format");
+        body.begin_object();
+        body.member("type", "json_schema");
+        body.key("json_schema");
+        body.begin_object();
+        body.member("name", request.output->name);
+        body.key("schema");
+        body.json(schema->schema);
+        body.member("strict", schema->native);
+        body.end_object();
+        body.end_object();
       }
     }
-    if (settings.temperature) body["temperature"] = *settings.temperature;
-    if (settings.max_output_tokens) body["max_completion_tokens"] = *settings.max_output_tokens;
+    if (settings.temperature) body.key("temperature"), body.number(*settings.temperature);
+    if (settings.max_output_tokens)
+      body.key("max_completion_tokens"), body.unsigned_integer(*settings.max_output_tokens);
     if (stream) {
-      body["stream"] = true;
-      body["stream_options"] = OrderedJson{{"include_usage", true}};
+      body.member("stream", true);
+      body.key("stream_options");
+      body.begin_object();
+      body.member("include_usage", true);
+      body.end_object();
     }
-    return compact_text(body);
+    body.end_object();
+    return body.take();
   }
 
   Result<ModelResponse> parse_response(const nlohmann::json& body) const override {

@@ -9,6 +9,7 @@
 
 #include <ptc/provider.hpp>
 
+#include "wire/body_writer.hpp"
 #include "wire/wire_common.hpp"
 
 namespace ptc::agent::detail {
@@ -16,49 +17,49 @@ namespace {
 
 using namespace wire;  // NOLINT(google-build-using-namespace): the file's own helpers
 
-OrderedJson message_item(std::string_view role, const std::string& text) {
-  OrderedJson out = OrderedJson::object();
-  out["type"] = "message";
-  out["role"] = role;
-  out["content"] = text;
-  return out;
+void write_message_item(BodyWriter& out, std::string_view role, const std::string& text) {
+  out.begin_object();
+  out.member("type", "message");
+  out.member("role", role);
+  out.member("content", text);
+  out.end_object();
 }
 
-Result<OrderedJson> input_json(const Conversation& conversation) {
-  OrderedJson out = OrderedJson::array();
+void write_item(BodyWriter& out, std::string_view type, const std::string& call_id, std::string_view key,
+                const std::string& value, const std::string* name = nullptr) {
+  out.begin_object();
+  out.member("type", type);
+  out.member("call_id", call_id);
+  if (name) out.member("name", *name);
+  out.member(key, value);
+  out.end_object();
+}
+
+std::optional<Error> write_input(BodyWriter& out, const Conversation& conversation) {
+  out.begin_array();
   for (std::size_t i = 0; i < conversation.messages.size(); ++i) {
     const Message& m = conversation.messages[i];
     switch (m.role) {
-      case Role::user: out.push_back(message_item("user", m.text)); break;
+      case Role::user: write_message_item(out, "user", m.text); break;
       case Role::assistant:
         if (has_raw(m, kOpenAiResponses)) {
           if (!m.raw.is_array()) return at(key_path(message_path(i), "raw"), "expected an array");
-          for (const auto& item : m.raw) out.push_back(OrderedJson(item));
+          for (const auto& item : m.raw) out.json(item);
           break;
         }
-        if (!m.text.empty()) out.push_back(message_item("assistant", m.text));
-        for (const auto& call : m.tool_calls) {
-          OrderedJson item = OrderedJson::object();
-          item["type"] = "function_call";
-          item["call_id"] = call.id;
-          item["name"] = call.name;
-          item["arguments"] = arguments_text(call);
-          out.push_back(std::move(item));
-        }
+        if (!m.text.empty()) write_message_item(out, "assistant", m.text);
+        for (const auto& call : m.tool_calls)
+          write_item(out, "function_call", call.id, "arguments", arguments_text(call), &call.name);
         break;
       case Role::tool:
         // No failure flag in this format either: the rendered text says that the call failed.
-        for (const auto& result : m.tool_results) {
-          OrderedJson item = OrderedJson::object();
-          item["type"] = "function_call_output";
-          item["call_id"] = result.call_id;
-          item["output"] = result.content;
-          out.push_back(std::move(item));
-        }
+        for (const auto& result : m.tool_results)
+          write_item(out, "function_call_output", result.call_id, "output", result.content);
         break;
     }
   }
-  return out;
+  out.end_array();
+  return std::nullopt;
 }
 
 std::optional<Error> read_usage(const json& response, Usage& usage) {
@@ -282,17 +283,18 @@ class OpenAiResponsesWire final : public Wire {
   Result<std::string> request_body(const ModelRequest& request, bool stream) const override {
     if (auto bad = check_request(request)) return *bad;
     const ModelSettings& settings = *request.settings;
-    OrderedJson body = OrderedJson::object();
-    body["model"] = settings.model;
-    if (!request.conversation->system.empty()) body["instructions"] = request.conversation->system;
-    auto input = input_json(*request.conversation);
-    if (!input) return input.error();
-    body["input"] = std::move(input).value();
+    BodyWriter body;
+    body.begin_object();
+    body.member("model", settings.model);
+    if (!request.conversation->system.empty()) body.member("instructions", request.conversation->system);
+    body.key("input");
+    if (auto bad = write_input(body, *request.conversation)) return *bad;
     if (!request.tools.empty() && request.tool_calls_allowed) {
       auto tools = tools_(request.tools);
       if (!tools) return tools.error();
-      body["tools"] = std::move(tools).value();
-      body["parallel_tool_calls"] = settings.parallel_tool_calls;
+      body.key("tools");
+      body.raw(*tools);
+      body.member("parallel_tool_calls", settings.parallel_tool_calls);
     }
     if (request.output) {
       if (auto bad = check_format_name(request.output->name)) return *bad;
@@ -300,18 +302,24 @@ class OpenAiResponsesWire final : public Wire {
       if (!schema) return schema.error();
       // As in Chat: an object at the root or no structured output.
       if (is_object_schema(schema->schema)) {
-        OrderedJson format = OrderedJson::object();
-        format["type"] = "json_schema";
-        format["name"] = request.output->name;
-        format["schema"] = std::move(schema->schema);
-        format["strict"] = schema->native;
-        body["text"] = OrderedJson{{"format", std::move(format)}};
+        body.key("text");
+        body.begin_object();
+        body.key("format");
+        body.begin_object();
+        body.member("type", "json_schema");
+        body.member("name", request.output->name);
+        body.key("schema");
+        body.json(schema->schema);
+        body.member("strict", schema->native);
+        body.end_object();
+        body.end_object();
       }
     }
-    if (settings.temperature) body["temperature"] = *settings.temperature;
-    if (settings.max_output_tokens) body["max_output_tokens"] = *settings.max_output_tokens;
-    if (stream) body["stream"] = true;
-    return compact_text(body);
+    if (settings.temperature) body.key("temperature"), body.number(*settings.temperature);
+    if (settings.max_output_tokens) body.key("max_output_tokens"), body.unsigned_integer(*settings.max_output_tokens);
+    if (stream) body.member("stream", true);
+    body.end_object();
+    return body.take();
   }
 
   Result<ModelResponse> parse_response(const nlohmann::json& body) const override {

@@ -151,9 +151,9 @@ bool ToolRenderer::same_tools(const std::vector<const Tool*>& tools) const {
   return true;
 }
 
-Result<OrderedJson> ToolRenderer::operator()(const std::vector<const Tool*>& tools) const {
+Result<std::string> ToolRenderer::operator()(const std::vector<const Tool*>& tools) const {
   std::lock_guard lock(mutex_);
-  if (same_tools(tools)) return raw_json(rendered_);
+  if (same_tools(tools)) return rendered_;
   OrderedJson out = OrderedJson::array();
   std::vector<Tool> copies;
   for (std::size_t i = 0; i < tools.size(); ++i) {
@@ -165,7 +165,7 @@ Result<OrderedJson> ToolRenderer::operator()(const std::vector<const Tool*>& too
   }
   tools_ = std::move(copies);
   rendered_ = compact_text(out);
-  return raw_json(rendered_);
+  return rendered_;
 }
 
 // ---- structured output ---------------------------------------------------------------------------

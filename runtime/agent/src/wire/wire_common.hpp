@@ -94,15 +94,15 @@ std::string generated_call_id(std::string_view seed, std::size_t number);
 /// OpenAI's auth header (`Authorization: Bearer KEY`), none without a key.
 Headers bearer_headers(const std::string& api_key);
 
-/// A provider's rendering applied to each tool, in order, as one raw_json node of the array's text; an
-/// error is the tool's (it names the tool). The text is kept and given again while the same tools are
-/// offered: a run offers the same tools with every request, and rendering them anew, or copying them
-/// as a tree, was a tenth of a turn's work. Thread-safe.
+/// A provider's rendering applied to each tool, in order, as the array's compact text; an error is the
+/// tool's (it names the tool). The text is kept and given again while the same tools are offered: a run
+/// offers the same tools with every request, and rendering them anew was a tenth of a turn's work.
+/// Thread-safe.
 class ToolRenderer {
  public:
   using Render = Result<OrderedJson> (*)(const Tool&);
   explicit ToolRenderer(Render render) : render_(render) {}
-  Result<OrderedJson> operator()(const std::vector<const Tool*>& tools) const;
+  Result<std::string> operator()(const std::vector<const Tool*>& tools) const;
 
  private:
   bool same_tools(const std::vector<const Tool*>& tools) const;

@@ -1,0 +1,94 @@
+#include "wire/body_writer.hpp"
+
+#include <charconv>
+
+#include <ptc/json_text.hpp>
+
+#include "text.hpp"
+
+namespace ptc::agent::detail::wire {
+
+void BodyWriter::separate() {
+  if (after_key_) {
+    after_key_ = false;
+    return;
+  }
+  if (empty_.empty()) return;
+  if (!empty_.back()) out_ += ',';
+  empty_.back() = false;
+}
+
+void BodyWriter::begin_object() {
+  separate();
+  out_ += '{';
+  empty_.push_back(true);
+}
+
+void BodyWriter::end_object() {
+  out_ += '}';
+  empty_.pop_back();
+}
+
+void BodyWriter::begin_array() {
+  separate();
+  out_ += '[';
+  empty_.push_back(true);
+}
+
+void BodyWriter::end_array() {
+  out_ += ']';
+  empty_.pop_back();
+}
+
+void BodyWriter::key(std::string_view k) {
+  separate();
+  text::append_json_string(out_, k);
+  out_ += ':';
+  after_key_ = true;
+}
+
+void BodyWriter::string(std::string_view s) {
+  separate();
+  text::append_json_string(out_, s);
+}
+
+void BodyWriter::boolean(bool b) {
+  separate();
+  out_ += b ? "true" : "false";
+}
+
+void BodyWriter::integer(std::int64_t i) {
+  separate();
+  char buffer[24];
+  out_.append(buffer, static_cast<std::size_t>(std::to_chars(buffer, buffer + sizeof buffer, i).ptr - buffer));
+}
+
+void BodyWriter::unsigned_integer(std::uint64_t u) {
+  separate();
+  char buffer[24];
+  out_.append(buffer, static_cast<std::size_t>(std::to_chars(buffer, buffer + sizeof buffer, u).ptr - buffer));
+}
+
+void BodyWriter::number(double d) { json(OrderedJson(d)); }
+
+void BodyWriter::null() {
+  separate();
+  out_ += "null";
+}
+
+void BodyWriter::json(const OrderedJson& j) {
+  separate();
+  append_compact_text(j, out_);
+}
+
+void BodyWriter::json(const nlohmann::json& j) {
+  separate();
+  append_compact_text(j, out_);
+}
+
+void BodyWriter::raw(std::string_view text) {
+  separate();
+  out_ += text;
+}
+
+}  // namespace ptc::agent::detail::wire
