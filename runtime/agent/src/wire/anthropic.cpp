@@ -28,42 +28,11 @@ void write_text_block(BodyWriter& out, const std::string& text) {
   out.end_object();
 }
 
-// Anthropic wants user and assistant turns to alternate and refuses empty content: a turn is opened by
-// its first block, and blocks join the open turn while the role stays the same (tool results, then the
-// user's next words, are one user turn), so no turn is left without blocks.
-class Turns {
- public:
-  explicit Turns(BodyWriter& out) : out_(out) { out_.begin_array(); }
-  /// Call before writing a block of `role`.
-  void block(std::string_view role) {
-    if (role == open_) return;
-    close();
-    out_.begin_object();
-    out_.member("role", role);
-    out_.key("content");
-    out_.begin_array();
-    open_ = role;
-  }
-  void finish() {
-    close();
-    out_.end_array();
-  }
-
- private:
-  void close() {
-    if (open_.empty()) return;
-    out_.end_array();
-    out_.end_object();
-    open_ = {};
-  }
-  BodyWriter& out_;
-  std::string_view open_;
-};
-
-void write_assistant(Turns& turns, BodyWriter& out, const Message& m) {
-  if (!m.text.empty()) turns.block("assistant"), write_text_block(out, m.text);
+// Anthropic wants user and assistant turns to alternate and refuses empty content: RoleGroups.
+void write_assistant(RoleGroups& turns, BodyWriter& out, const Message& m) {
+  if (!m.text.empty()) turns.item("assistant"), write_text_block(out, m.text);
   for (const auto& call : m.tool_calls) {
-    turns.block("assistant");
+    turns.item("assistant");
     out.begin_object();
     out.member("type", "tool_use");
     out.member("id", call.id);
@@ -75,13 +44,13 @@ void write_assistant(Turns& turns, BodyWriter& out, const Message& m) {
 }
 
 std::optional<Error> write_messages(BodyWriter& out, const Conversation& conversation) {
-  Turns turns(out);
+  RoleGroups turns(out, "content");
   for (std::size_t i = 0; i < conversation.messages.size(); ++i) {
     const Message& m = conversation.messages[i];
     switch (m.role) {
       case Role::user:
         // Anthropic refuses empty text blocks.
-        if (!m.text.empty()) turns.block("user"), write_text_block(out, m.text);
+        if (!m.text.empty()) turns.item("user"), write_text_block(out, m.text);
         break;
       case Role::assistant:
         if (!has_raw(m, kAnthropic)) {
@@ -89,12 +58,12 @@ std::optional<Error> write_messages(BodyWriter& out, const Conversation& convers
           break;
         }
         if (!m.raw.is_array()) return at(key_path(message_path(i), "raw"), "expected an array");
-        for (const auto& block : m.raw) turns.block("assistant"), out.json(block);
+        for (const auto& block : m.raw) turns.item("assistant"), out.json(block);
         break;
       case Role::tool:
         // is_error is written for successes too, as ptc::anthropic_tool_result writes it.
         for (const auto& result : m.tool_results) {
-          turns.block("user");
+          turns.item("user");
           out.begin_object();
           out.member("type", "tool_result");
           out.member("tool_use_id", result.call_id);

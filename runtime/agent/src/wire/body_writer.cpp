@@ -91,4 +91,30 @@ void BodyWriter::raw(std::string_view text) {
   out_ += text;
 }
 
+RoleGroups::RoleGroups(BodyWriter& out, std::string_view items_key) : out_(out), items_key_(items_key) {
+  out_.begin_array();
+}
+
+void RoleGroups::item(std::string_view role) {
+  if (role == open_) return;
+  close();
+  out_.begin_object();
+  out_.member("role", role);
+  out_.key(items_key_);
+  out_.begin_array();
+  open_ = role;
+}
+
+void RoleGroups::finish() {
+  close();
+  out_.end_array();
+}
+
+void RoleGroups::close() {
+  if (open_.empty()) return;
+  out_.end_array();
+  out_.end_object();
+  open_ = {};
+}
+
 }  // namespace ptc::agent::detail::wire

@@ -52,4 +52,25 @@ class BodyWriter {
   bool after_key_ = false;
 };
 
+/// The list of role-tagged entries Anthropic (`{"role", "content": [blocks]}`) and Gemini (`{"role",
+/// "parts": [parts]}`) take, where a role may not repeat in consecutive entries and an entry may not be
+/// empty: an entry is opened by its first item, and items join the open entry while the role stays the
+/// same (tool results, then the user's next words, are one user entry).
+class RoleGroups {
+ public:
+  /// Opens the list; `items_key` names each entry's list of items.
+  RoleGroups(BodyWriter& out, std::string_view items_key);
+  /// Call before writing an item of `role`.
+  void item(std::string_view role);
+  /// Closes the list.
+  void finish();
+
+ private:
+  void close();
+
+  BodyWriter& out_;
+  std::string_view items_key_;
+  std::string_view open_;  // the open entry's role, empty when none is open
+};
+
 }  // namespace ptc::agent::detail::wire

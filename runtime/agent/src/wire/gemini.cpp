@@ -20,47 +20,17 @@ namespace {
 using namespace wire;  // NOLINT(google-build-using-namespace): the file's own helpers
 
 // Gemini does not insist on alternating roles, but a function's responses belong in the one user
-// content that follows its call, and contents without parts are refused: a content is opened by its
-// first part, and parts join the open content while the role stays the same.
-class Contents {
- public:
-  explicit Contents(BodyWriter& out) : out_(out) { out_.begin_array(); }
-  /// Call before writing a part of `role`.
-  void part(std::string_view role) {
-    if (role == open_) return;
-    close();
-    out_.begin_object();
-    out_.member("role", role);
-    out_.key("parts");
-    out_.begin_array();
-    open_ = role;
-  }
-  void finish() {
-    close();
-    out_.end_array();
-  }
-
- private:
-  void close() {
-    if (open_.empty()) return;
-    out_.end_array();
-    out_.end_object();
-    open_ = {};
-  }
-  BodyWriter& out_;
-  std::string_view open_;
-};
-
+// content that follows its call, and contents without parts are refused: RoleGroups.
 void write_text_part(BodyWriter& out, const std::string& text) {
   out.begin_object();
   out.member("text", text);
   out.end_object();
 }
 
-void write_calls(Contents& contents, BodyWriter& out, const Message& m) {
-  if (!m.text.empty()) contents.part("model"), write_text_part(out, m.text);
+void write_calls(RoleGroups& contents, BodyWriter& out, const Message& m) {
+  if (!m.text.empty()) contents.item("model"), write_text_part(out, m.text);
   for (const auto& call : m.tool_calls) {
-    contents.part("model");
+    contents.item("model");
     out.begin_object();
     out.key("functionCall");
     out.begin_object();
@@ -75,7 +45,7 @@ void write_calls(Contents& contents, BodyWriter& out, const Message& m) {
 // Ids go to Gemini only when they are Gemini's own, found in the raw content of the turn that made the
 // calls: an id ptc made up for a call Gemini sent without one, or another provider's, would match
 // nothing (Gemini then matches a response to its call by name and order).
-std::optional<Error> write_raw_calls(Contents& contents, BodyWriter& out, const Message& m, std::size_t i,
+std::optional<Error> write_raw_calls(RoleGroups& contents, BodyWriter& out, const Message& m, std::size_t i,
                                      std::set<std::string>& gemini_ids) {
   const std::string path = key_path(message_path(i), "raw");
   if (auto bad = expect_object(m.raw, path)) return bad;
@@ -84,13 +54,13 @@ std::optional<Error> write_raw_calls(Contents& contents, BodyWriter& out, const 
   for (const auto& part : **raw_parts) {
     if (const json* call = member(part, "functionCall"); call && call->is_object())
       if (const json* id = member(*call, "id"); id && id->is_string()) gemini_ids.insert(id->get<std::string>());
-    contents.part("model");
+    contents.item("model");
     out.json(part);
   }
   return std::nullopt;
 }
 
-void write_responses(Contents& contents, BodyWriter& out, const Message& m, const std::set<std::string>& gemini_ids) {
+void write_responses(RoleGroups& contents, BodyWriter& out, const Message& m, const std::set<std::string>& gemini_ids) {
   for (const auto& result : m.tool_results) {
     ToolOutcome outcome;
     outcome.call_id = gemini_ids.count(result.call_id) ? result.call_id : std::string();
@@ -98,19 +68,19 @@ void write_responses(Contents& contents, BodyWriter& out, const Message& m, cons
     outcome.status = result.is_error ? CallStatus::Failed : CallStatus::Succeeded;
     outcome.result.success = !result.is_error;
     outcome.rendered = result.content;
-    contents.part("user");
+    contents.item("user");
     out.json(gemini_function_response(outcome));
   }
 }
 
 std::optional<Error> write_contents(BodyWriter& out, const Conversation& conversation) {
-  Contents contents(out);
+  RoleGroups contents(out, "parts");
   std::set<std::string> gemini_ids;
   for (std::size_t i = 0; i < conversation.messages.size(); ++i) {
     const Message& m = conversation.messages[i];
     switch (m.role) {
       case Role::user:
-        if (!m.text.empty()) contents.part("user"), write_text_part(out, m.text);
+        if (!m.text.empty()) contents.item("user"), write_text_part(out, m.text);
         break;
       case Role::assistant:
         gemini_ids.clear();

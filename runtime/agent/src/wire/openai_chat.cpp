@@ -322,10 +322,7 @@ class OpenAiChatWire final : public Wire {
         body.member("type", "json_schema");
         body.key("json_schema");
         body.begin_object();
-        body.member("name", request.output->name);
-        body.key("schema");
-        body.json(schema->schema);
-        body.member("strict", schema->native);
+        write_json_schema_members(body, request.output->name, *schema);
         body.end_object();
         body.end_object();
       }

@@ -307,10 +307,7 @@ class OpenAiResponsesWire final : public Wire {
         body.key("format");
         body.begin_object();
         body.member("type", "json_schema");
-        body.member("name", request.output->name);
-        body.key("schema");
-        body.json(schema->schema);
-        body.member("strict", schema->native);
+        write_json_schema_members(body, request.output->name, *schema);
         body.end_object();
         body.end_object();
       }

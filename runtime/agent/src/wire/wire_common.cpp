@@ -170,6 +170,13 @@ Result<std::string> ToolRenderer::operator()(const std::vector<const Tool*>& too
 
 // ---- structured output ---------------------------------------------------------------------------
 
+void write_json_schema_members(BodyWriter& out, const std::string& name, const OutputSchema& schema) {
+  out.member("name", name);
+  out.key("schema");
+  out.json(schema.schema);
+  out.member("strict", schema.native);
+}
+
 Result<OutputSchema> output_schema(const OutputSpec& output, Profile profile) {
   auto native = to_json_schema(output.schema, profile);
   if (native) return OutputSchema{std::move(native).value(), true};

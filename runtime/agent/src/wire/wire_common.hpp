@@ -22,6 +22,7 @@
 #include <ptc/schema.hpp>
 #include <ptc/tool_call.hpp>
 
+#include "wire/body_writer.hpp"
 #include "wire/wire.hpp"
 
 namespace ptc::agent::detail::wire {
@@ -126,6 +127,9 @@ struct OutputSchema {
 /// The answer schema in `profile`, or, when the profile cannot express it, the portable rendering
 /// without its "$schema" key. An error names the output when neither can.
 Result<OutputSchema> output_schema(const OutputSpec& output, Profile profile);
+/// The `name`, `schema` and `strict` members of OpenAI's json_schema response format (Chat nests them
+/// in `json_schema`, Responses puts them beside `type`).
+void write_json_schema_members(BodyWriter& out, const std::string& name, const OutputSchema& schema);
 /// OpenAI's rule for a response format's name: ^[a-zA-Z0-9_-]{1,64}$.
 std::optional<Error> check_format_name(std::string_view name);
 /// Whether a rendered schema describes an object: OpenAI's structured outputs take nothing else at the
