@@ -76,8 +76,8 @@ class ToolRegistry {
   };
   /// Entries are never removed, so the pointer stays valid as long as the registry lives.
   const Entry* lookup(std::string_view name) const;
-  bool runs_shared(const Entry& entry) const;
-  std::vector<std::shared_ptr<const ToolPolicy>> global_policies() const;
+  /// The policies governing the entry's calls: registry-wide first, then the tool's own.
+  std::vector<std::shared_ptr<const ToolPolicy>> policies_of(const Entry& entry) const;
   std::string unknown_tool_message(const std::string& name) const;
 
   mutable std::shared_mutex mutex_;

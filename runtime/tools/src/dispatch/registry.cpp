@@ -424,6 +424,9 @@ class Call {
   MemoryBudget::Reservation reservation_;
 };
 
+/// The rule of ToolRegistry::runs_shared: a read-only tool that no policy governs.
+bool shares_session(const Tool& tool, const Policies& policies) { return tool.hints().read_only && policies.empty(); }
+
 /// The session's call lock as one dispatch holds it: shared for a call that runs beside others, alone
 /// for the rest. A thread that holds it already (a handler dispatching in its own session) goes on
 /// without waiting for itself, except that a call needing it alone under a shared hold is refused:
@@ -485,9 +488,14 @@ const ToolRegistry::Entry* ToolRegistry::lookup(std::string_view name) const {
   return it == by_name_.end() ? nullptr : it->second.get();
 }
 
-std::vector<std::shared_ptr<const ToolPolicy>> ToolRegistry::global_policies() const {
-  std::shared_lock lock(mutex_);
-  return policies_;
+std::vector<std::shared_ptr<const ToolPolicy>> ToolRegistry::policies_of(const Entry& entry) const {
+  std::vector<std::shared_ptr<const ToolPolicy>> out;
+  {
+    std::shared_lock lock(mutex_);
+    out = policies_;
+  }
+  out.insert(out.end(), entry.policies.begin(), entry.policies.end());
+  return out;
 }
 
 std::optional<Tool> ToolRegistry::find(std::string_view name) const {
@@ -508,15 +516,9 @@ std::size_t ToolRegistry::size() const {
   return entries_.size();
 }
 
-bool ToolRegistry::runs_shared(const Entry& entry) const {
-  if (!entry.tool.hints().read_only || !entry.policies.empty()) return false;
-  std::shared_lock lock(mutex_);
-  return policies_.empty();
-}
-
 bool ToolRegistry::runs_shared(std::string_view name) const {
   const Entry* entry = lookup(name);
-  return entry && runs_shared(*entry);
+  return entry && shares_session(entry->tool, policies_of(*entry));
 }
 
 // "Unknown tool 'serch'. The nearest tool names: search, fetch." A model that invented a name gets the
@@ -546,9 +548,11 @@ std::string ToolRegistry::unknown_tool_message(const std::string& name) const {
 
 ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, const DispatchOptions& options) const {
   const CallEnvironment& env = options.environment;
-  // 2. Lookup, first: the tool decides how the session's call lock is held.
+  // 2. Lookup, first: the tool and the policies governing it decide how the session's call lock is
+  // held. The policies are taken once, so those checked in step 8 are those the lock was chosen for.
   const Entry* entry = lookup(request.name);
-  const bool shared = entry && runs_shared(*entry);
+  const Policies policies = entry ? policies_of(*entry) : Policies{};
+  const bool shared = entry && shares_session(entry->tool, policies);
   CallLock lock(session, shared);
   Call call(session, request, options);
 
@@ -587,8 +591,6 @@ ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, co
     const LazyJson& params = prepared.arguments;
 
     // 8. Policies, fail-closed: registry-wide first, then the tool's own.
-    auto policies = global_policies();
-    policies.insert(policies.end(), entry->policies.begin(), entry->policies.end());
     if (auto denial = call.check_policies(policies, params, context))
       return call.fail(CallStatus::Denied, std::move(*denial));
 
