@@ -20,7 +20,7 @@ TEST(BodyWriter, WritesMembersInOrderWithTheirSeparators) {
   w.member("a", true);
   w.key("n");
   w.begin_array();
-  w.integer(-3);
+  w.json(OrderedJson(-3));
   w.unsigned_integer(18446744073709551615u);
   w.number(0.1);
   w.null();

@@ -28,11 +28,10 @@ void write_text_block(BodyWriter& out, const std::string& text) {
   out.end_object();
 }
 
-// Anthropic wants user and assistant turns to alternate and refuses empty content: RoleGroups.
-void write_assistant(RoleGroups& turns, BodyWriter& out, const Message& m) {
-  if (!m.text.empty()) turns.item("assistant"), write_text_block(out, m.text);
+void write_assistant(RoleGroups& turns, const Message& m) {
+  if (!m.text.empty()) write_text_block(turns.item("assistant"), m.text);
   for (const auto& call : m.tool_calls) {
-    turns.item("assistant");
+    BodyWriter& out = turns.item("assistant");
     out.begin_object();
     out.member("type", "tool_use");
     out.member("id", call.id);
@@ -43,6 +42,7 @@ void write_assistant(RoleGroups& turns, BodyWriter& out, const Message& m) {
   }
 }
 
+// Anthropic wants user and assistant turns to alternate and refuses empty content: RoleGroups.
 std::optional<Error> write_messages(BodyWriter& out, const Conversation& conversation) {
   RoleGroups turns(out, "content");
   for (std::size_t i = 0; i < conversation.messages.size(); ++i) {
@@ -50,26 +50,26 @@ std::optional<Error> write_messages(BodyWriter& out, const Conversation& convers
     switch (m.role) {
       case Role::user:
         // Anthropic refuses empty text blocks.
-        if (!m.text.empty()) turns.item("user"), write_text_block(out, m.text);
+        if (!m.text.empty()) write_text_block(turns.item("user"), m.text);
         break;
       case Role::assistant:
         if (!has_raw(m, kAnthropic)) {
-          write_assistant(turns, out, m);
+          write_assistant(turns, m);
           break;
         }
         if (!m.raw.is_array()) return at(key_path(message_path(i), "raw"), "expected an array");
-        for (const auto& block : m.raw) turns.item("assistant"), out.json(block);
+        for (const auto& block : m.raw) turns.item("assistant").json(block);
         break;
       case Role::tool:
         // is_error is written for successes too, as ptc::anthropic_tool_result writes it.
         for (const auto& result : m.tool_results) {
-          turns.item("user");
-          out.begin_object();
-          out.member("type", "tool_result");
-          out.member("tool_use_id", result.call_id);
-          out.member("content", result.content);
-          out.member("is_error", result.is_error);
-          out.end_object();
+          BodyWriter& block = turns.item("user");
+          block.begin_object();
+          block.member("type", "tool_result");
+          block.member("tool_use_id", result.call_id);
+          block.member("content", result.content);
+          block.member("is_error", result.is_error);
+          block.end_object();
         }
         break;
     }

@@ -1,7 +1,5 @@
 #include "wire/body_writer.hpp"
 
-#include <charconv>
-
 #include <ptc/json_text.hpp>
 
 #include "text.hpp"
@@ -57,17 +55,7 @@ void BodyWriter::boolean(bool b) {
   out_ += b ? "true" : "false";
 }
 
-void BodyWriter::integer(std::int64_t i) {
-  separate();
-  char buffer[24];
-  out_.append(buffer, static_cast<std::size_t>(std::to_chars(buffer, buffer + sizeof buffer, i).ptr - buffer));
-}
-
-void BodyWriter::unsigned_integer(std::uint64_t u) {
-  separate();
-  char buffer[24];
-  out_.append(buffer, static_cast<std::size_t>(std::to_chars(buffer, buffer + sizeof buffer, u).ptr - buffer));
-}
+void BodyWriter::unsigned_integer(std::uint64_t u) { json(OrderedJson(u)); }
 
 void BodyWriter::number(double d) { json(OrderedJson(d)); }
 
@@ -95,14 +83,15 @@ RoleGroups::RoleGroups(BodyWriter& out, std::string_view items_key) : out_(out),
   out_.begin_array();
 }
 
-void RoleGroups::item(std::string_view role) {
-  if (role == open_) return;
+BodyWriter& RoleGroups::item(std::string_view role) {
+  if (role == open_) return out_;
   close();
   out_.begin_object();
   out_.member("role", role);
   out_.key(items_key_);
   out_.begin_array();
   open_ = role;
+  return out_;
 }
 
 void RoleGroups::finish() {

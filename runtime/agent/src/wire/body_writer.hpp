@@ -27,7 +27,6 @@ class BodyWriter {
 
   void string(std::string_view s);
   void boolean(bool b);
-  void integer(std::int64_t i);
   void unsigned_integer(std::uint64_t u);
   void number(double d);  ///< as nlohmann::json::dump writes it
   void null();
@@ -38,7 +37,6 @@ class BodyWriter {
 
   void member(std::string_view k, std::string_view s) { key(k), string(s); }
   void member(std::string_view k, const char* s) { key(k), string(s); }
-  void member(std::string_view k, const std::string& s) { key(k), string(s); }
   void member(std::string_view k, bool b) { key(k), boolean(b); }
 
   /// The text written, which must be one whole value.
@@ -60,8 +58,8 @@ class RoleGroups {
  public:
   /// Opens the list; `items_key` names each entry's list of items.
   RoleGroups(BodyWriter& out, std::string_view items_key);
-  /// Call before writing an item of `role`.
-  void item(std::string_view role);
+  /// Opens an entry of `role` unless the open one has that role; the writer, for the item.
+  BodyWriter& item(std::string_view role);
   /// Closes the list.
   void finish();
 

@@ -19,18 +19,16 @@ namespace {
 
 using namespace wire;  // NOLINT(google-build-using-namespace): the file's own helpers
 
-// Gemini does not insist on alternating roles, but a function's responses belong in the one user
-// content that follows its call, and contents without parts are refused: RoleGroups.
 void write_text_part(BodyWriter& out, const std::string& text) {
   out.begin_object();
   out.member("text", text);
   out.end_object();
 }
 
-void write_calls(RoleGroups& contents, BodyWriter& out, const Message& m) {
-  if (!m.text.empty()) contents.item("model"), write_text_part(out, m.text);
+void write_calls(RoleGroups& contents, const Message& m) {
+  if (!m.text.empty()) write_text_part(contents.item("model"), m.text);
   for (const auto& call : m.tool_calls) {
-    contents.item("model");
+    BodyWriter& out = contents.item("model");
     out.begin_object();
     out.key("functionCall");
     out.begin_object();
@@ -45,7 +43,7 @@ void write_calls(RoleGroups& contents, BodyWriter& out, const Message& m) {
 // Ids go to Gemini only when they are Gemini's own, found in the raw content of the turn that made the
 // calls: an id ptc made up for a call Gemini sent without one, or another provider's, would match
 // nothing (Gemini then matches a response to its call by name and order).
-std::optional<Error> write_raw_calls(RoleGroups& contents, BodyWriter& out, const Message& m, std::size_t i,
+std::optional<Error> write_raw_calls(RoleGroups& contents, const Message& m, std::size_t i,
                                      std::set<std::string>& gemini_ids) {
   const std::string path = key_path(message_path(i), "raw");
   if (auto bad = expect_object(m.raw, path)) return bad;
@@ -54,13 +52,12 @@ std::optional<Error> write_raw_calls(RoleGroups& contents, BodyWriter& out, cons
   for (const auto& part : **raw_parts) {
     if (const json* call = member(part, "functionCall"); call && call->is_object())
       if (const json* id = member(*call, "id"); id && id->is_string()) gemini_ids.insert(id->get<std::string>());
-    contents.item("model");
-    out.json(part);
+    contents.item("model").json(part);
   }
   return std::nullopt;
 }
 
-void write_responses(RoleGroups& contents, BodyWriter& out, const Message& m, const std::set<std::string>& gemini_ids) {
+void write_responses(RoleGroups& contents, const Message& m, const std::set<std::string>& gemini_ids) {
   for (const auto& result : m.tool_results) {
     ToolOutcome outcome;
     outcome.call_id = gemini_ids.count(result.call_id) ? result.call_id : std::string();
@@ -68,11 +65,12 @@ void write_responses(RoleGroups& contents, BodyWriter& out, const Message& m, co
     outcome.status = result.is_error ? CallStatus::Failed : CallStatus::Succeeded;
     outcome.result.success = !result.is_error;
     outcome.rendered = result.content;
-    contents.item("user");
-    out.json(gemini_function_response(outcome));
+    contents.item("user").json(gemini_function_response(outcome));
   }
 }
 
+// Gemini does not insist on alternating roles, but a function's responses belong in the one user
+// content that follows its call, and contents without parts are refused: RoleGroups.
 std::optional<Error> write_contents(BodyWriter& out, const Conversation& conversation) {
   RoleGroups contents(out, "parts");
   std::set<std::string> gemini_ids;
@@ -80,17 +78,17 @@ std::optional<Error> write_contents(BodyWriter& out, const Conversation& convers
     const Message& m = conversation.messages[i];
     switch (m.role) {
       case Role::user:
-        if (!m.text.empty()) contents.item("user"), write_text_part(out, m.text);
+        if (!m.text.empty()) write_text_part(contents.item("user"), m.text);
         break;
       case Role::assistant:
         gemini_ids.clear();
         if (!has_raw(m, kGemini)) {
-          write_calls(contents, out, m);
-        } else if (auto bad = write_raw_calls(contents, out, m, i, gemini_ids)) {
+          write_calls(contents, m);
+        } else if (auto bad = write_raw_calls(contents, m, i, gemini_ids)) {
           return bad;
         }
         break;
-      case Role::tool: write_responses(contents, out, m, gemini_ids); break;
+      case Role::tool: write_responses(contents, m, gemini_ids); break;
     }
   }
   contents.finish();
