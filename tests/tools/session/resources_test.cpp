@@ -1,4 +1,4 @@
-// ptc::ResourceRegistry and the resources of a session: lookup by type, snapshots, rollback.
+// ptc::SessionResources and the resources of a session: lookup by type, snapshots, rollback.
 #include <any>
 #include <atomic>
 #include <chrono>
@@ -39,7 +39,7 @@ using namespace ptc_test;
 // ---- resources -----------------------------------------------------------------------------------
 
 TEST(Resources, AddFindGetContains) {
-  ptc::ResourceRegistry registry;
+  ptc::SessionResources registry;
   EXPECT_EQ(registry.find<ptc_test::Widget>(), nullptr);
   EXPECT_FALSE(registry.contains<ptc_test::Widget>());
   auto widget = std::make_shared<ptc_test::Widget>();
@@ -53,7 +53,7 @@ TEST(Resources, AddFindGetContains) {
 }
 
 TEST(Resources, AddReplacesTheResourceOfTheSameType) {
-  ptc::ResourceRegistry registry;
+  ptc::SessionResources registry;
   auto first = std::make_shared<ptc_test::Widget>();
   auto second = std::make_shared<ptc_test::Widget>();
   registry.add(first);
@@ -62,7 +62,7 @@ TEST(Resources, AddReplacesTheResourceOfTheSameType) {
 }
 
 TEST(Resources, TheRegistryKeepsTheResourceAlive) {
-  ptc::ResourceRegistry registry;
+  ptc::SessionResources registry;
   std::weak_ptr<ptc_test::Widget> weak;
   {
     auto widget = std::make_shared<ptc_test::Widget>();
@@ -75,7 +75,7 @@ TEST(Resources, TheRegistryKeepsTheResourceAlive) {
 }
 
 TEST(Resources, RegisteredUnderAnInterfaceType) {
-  ptc::ResourceRegistry registry;
+  ptc::SessionResources registry;
   auto store = std::make_shared<PlainStore>();
   registry.add<Store>(store);
   ASSERT_TRUE(registry.contains<Store>());
@@ -86,7 +86,7 @@ TEST(Resources, RegisteredUnderAnInterfaceType) {
 }
 
 TEST(Resources, GetOfAMissingTypeThrowsWithTheDemangledName) {
-  ptc::ResourceRegistry registry;
+  ptc::SessionResources registry;
   try {
     registry.get<ptc_test::Widget>();
     FAIL() << "no exception";
@@ -141,7 +141,7 @@ TEST(Resources, SnapshotCapabilityIsFoundBehindAnInterface) {
 }
 
 TEST(Resources, RegistrySnapshotHoldsOneTokenPerSnapshotCapableResource) {
-  ptc::ResourceRegistry registry;
+  ptc::SessionResources registry;
   registry.add(std::make_shared<Dial>());
   registry.add(std::make_shared<ptc_test::Widget>());
   registry.add<Store>(std::make_shared<SnapshotStore>());

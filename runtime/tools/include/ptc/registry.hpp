@@ -1,7 +1,9 @@
 #pragma once
 // ptc::ToolRegistry — the tools a program offers, and the dispatch pipeline that runs a call.
 
+#include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -13,6 +15,9 @@
 #include <ptc/limits.hpp>
 #include <ptc/memory_budget.hpp>
 #include <ptc/policy.hpp>
+#include <ptc/prompt_template.hpp>
+#include <ptc/resource.hpp>
+#include <ptc/server_identity.hpp>
 #include <ptc/session.hpp>
 #include <ptc/tool.hpp>
 #include <ptc/tool_call.hpp>
@@ -42,7 +47,7 @@ struct DispatchOptions {
 /// other and every other call runs alone.
 class ToolRegistry {
  public:
-  ToolRegistry() = default;
+  ToolRegistry();
   /// The tools a rendered prompt offers, each governed by its sections' policies. Defined with prompts,
   /// so that the registry does not depend on them; write `prompt.register_tools(registry)` instead.
   [[deprecated("use RenderedPrompt::register_tools")]] explicit ToolRegistry(const RenderedPrompt& prompt);
@@ -69,6 +74,46 @@ class ToolRegistry {
   /// has been restored.
   ToolOutcome dispatch(Session& session, const ToolCall& call, const DispatchOptions& options = {}) const;
 
+  /// The name and version a server of this registry goes by when the program names none: mcp::Server
+  /// fills an empty ServerInfo name or version from them when it is built, and so does ptc::cli::run's
+  /// `mcp`. Generated register_tools() offers the CMake project's (ptc_generate, docs/ptc-gen.md). An
+  /// empty value, and a field an earlier offer set, are left alone: the first registration wins.
+  void offer_server_identity(std::string_view name, std::string_view version);
+  /// What the offers set (name and version only).
+  ServerIdentity offered_server_identity() const;
+
+  // ---- What an MCP server serves besides tools (docs/mcp.md) -------------------------------------
+
+  /// Throws DefinitionError (field "uri") when a resource with the same URI or template is registered.
+  void add_resource(Resource resource);
+  /// Throws DefinitionError (field "name") when a prompt of that name is registered.
+  void add_prompt(PromptTemplate prompt);
+  /// In registration order.
+  std::vector<Resource> resources() const;
+  std::vector<PromptTemplate> prompts() const;
+  std::optional<PromptTemplate> find_prompt(std::string_view name) const;
+
+  struct ResourceMatch {
+    Resource resource;
+    /// The template's variables as the URI gave them (percent-decoded), in template order.
+    std::vector<std::pair<std::string, std::string>> variables;
+  };
+  /// The resource `uri` names: the static resource of that URI, else the first template (in
+  /// registration order) that matches it.
+  std::optional<ResourceMatch> find_resource(std::string_view uri) const;
+  /// Runs a resource's reader or a prompt's renderer through the dispatch pipeline, as a call of a tool
+  /// that changes nothing: its arguments are decoded, checked and coerced as a tool's, its result
+  /// checked, ToolInvoked published; it holds the session's call lock shared, takes no snapshot, and no
+  /// policy governs it (policies govern what tools do).
+  ToolOutcome dispatch_reader(Session& session, const Tool& reader, const ToolCall& call,
+                              const DispatchOptions& options = {}) const;
+
+  /// What changed: a tool, a resource or a prompt was added.
+  enum class Change { Tools, Resources, Prompts };
+  /// Calls `listener` after every change, on the thread that made it, until the returned handle is
+  /// destroyed (an MCP server sends list_changed notifications from it).
+  [[nodiscard]] std::shared_ptr<void> on_change(std::function<void(Change)> listener) const;
+
  private:
   struct Entry {
     Tool tool;
@@ -79,11 +124,19 @@ class ToolRegistry {
   /// The policies governing the entry's calls: registry-wide first, then the tool's own.
   std::vector<std::shared_ptr<const ToolPolicy>> policies_of(const Entry& entry) const;
   std::string unknown_tool_message(const std::string& name) const;
+  ToolOutcome run(Session& session, const Entry* entry, const std::vector<std::shared_ptr<const ToolPolicy>>& policies,
+                  const ToolCall& request, const DispatchOptions& options) const;
+  void changed(Change change) const;
 
   mutable std::shared_mutex mutex_;
   std::vector<std::shared_ptr<const Entry>> entries_;
   std::map<std::string, std::shared_ptr<const Entry>, std::less<>> by_name_;
   std::vector<std::shared_ptr<const ToolPolicy>> policies_;
+  ServerIdentity offered_identity_;
+  std::vector<Resource> resources_;
+  std::vector<PromptTemplate> prompts_;
+  struct Listeners;
+  std::shared_ptr<Listeners> listeners_;
 };
 
 }  // namespace ptc

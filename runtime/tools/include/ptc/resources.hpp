@@ -1,5 +1,6 @@
 #pragma once
-// Typed resources a session lends to tool handlers: `context.resources().get<Filesystem>()`.
+// Typed objects a session lends to tool handlers: `context.resources().get<Filesystem>()`. Not MCP
+// resources, which a server lists and clients read (<ptc/resource.hpp>).
 
 #include <any>
 #include <map>
@@ -34,7 +35,7 @@ std::string type_display_name(const std::type_info& type);
 
 /// One resource per type, registered under the type handlers ask for: register an
 /// InMemoryFilesystem as `add<Filesystem>(...)`. Thread-safe.
-class ResourceRegistry {
+class SessionResources {
  public:
   /// Replaces a resource already registered under T.
   template <class T>
@@ -95,5 +96,8 @@ class ResourceRegistry {
   mutable std::mutex mutex_;
   std::map<std::type_index, Entry> entries_;
 };
+
+/// The name SessionResources had before MCP resources (<ptc/resource.hpp>) took the word "resource".
+using ResourceRegistry [[deprecated("renamed SessionResources")]] = SessionResources;
 
 }  // namespace ptc

@@ -78,7 +78,7 @@ class SessionSnapshot {
  private:
   friend class Session;
   std::map<std::type_index, std::shared_ptr<const detail::SliceBase>> slices_;
-  ResourceRegistry::Snapshot resources_;
+  SessionResources::Snapshot resources_;
 };
 
 struct SessionOptions {
@@ -103,7 +103,7 @@ class Session {
   /// The session's event bus: dispatch publishes ToolInvoked on it, handlers their own events.
   EventBus& events() { return events_; }
   [[deprecated("use events(): it returns the session's EventBus")]] EventBus& dispatcher() { return events_; }
-  ResourceRegistry& resources() { return resources_; }
+  SessionResources& resources() { return resources_; }
 
   /// The state slice of type T (default-constructed on first use). T must be copyable: snapshots copy
   /// it. The reference stays valid for the session's life, across restores.
@@ -171,7 +171,7 @@ class Session {
   std::string id_;
   SessionOptions options_;
   EventBus events_;
-  ResourceRegistry resources_;
+  SessionResources resources_;
   mutable std::mutex mutex_;
   std::map<std::type_index, std::unique_ptr<detail::SliceBase>> slices_;
   std::map<std::type_index, std::unique_ptr<detail::LogBase>> logs_;

@@ -61,7 +61,7 @@ class ToolContext {
   const std::optional<RunContext>& run_context() const { return environment_.run_context; }
 
   /// The session's resources.
-  ResourceRegistry& resources() const;
+  SessionResources& resources() const;
   /// `resources().get<Filesystem>()`; throws MissingResourceError "No filesystem is registered."
   Filesystem& filesystem() const;
   /// `resources().get<BudgetTracker>()`; throws MissingResourceError "No budget tracker is registered."

@@ -3,6 +3,7 @@
 
 #include <ptc/budget.hpp>
 #include <ptc/cancellation.hpp>
+#include <ptc/completion.hpp>
 #include <ptc/content.hpp>
 #include <ptc/deadline.hpp>
 #include <ptc/events.hpp>
@@ -11,8 +12,10 @@
 #include <ptc/memory_budget.hpp>
 #include <ptc/policy.hpp>
 #include <ptc/prompt.hpp>
+#include <ptc/prompt_template.hpp>
 #include <ptc/provider.hpp>
 #include <ptc/registry.hpp>
+#include <ptc/resource.hpp>
 #include <ptc/resources.hpp>
 #include <ptc/run_context.hpp>
 #include <ptc/section.hpp>

@@ -470,11 +470,15 @@ thread_local std::vector<std::pair<const Session*, bool>> CallLock::held_;
 }  // namespace
 
 void ToolRegistry::add(Tool tool, std::vector<std::shared_ptr<const ToolPolicy>> policies) {
-  std::unique_lock lock(mutex_);
-  if (by_name_.count(tool.name())) throw DefinitionError("Duplicate tool name registered for prompt.", {}, tool.name());
-  auto entry = std::make_shared<const Entry>(Entry{std::move(tool), std::move(policies)});
-  by_name_.emplace(entry->tool.name(), entry);
-  entries_.push_back(std::move(entry));
+  {
+    std::unique_lock lock(mutex_);
+    if (by_name_.count(tool.name()))
+      throw DefinitionError("Duplicate tool name registered for prompt.", {}, tool.name());
+    auto entry = std::make_shared<const Entry>(Entry{std::move(tool), std::move(policies)});
+    by_name_.emplace(entry->tool.name(), entry);
+    entries_.push_back(std::move(entry));
+  }
+  changed(Change::Tools);
 }
 
 void ToolRegistry::add_policy(std::shared_ptr<const ToolPolicy> policy) {
@@ -521,6 +525,17 @@ bool ToolRegistry::runs_shared(std::string_view name) const {
   return entry && shares_session(entry->tool, policies_of(*entry));
 }
 
+void ToolRegistry::offer_server_identity(std::string_view name, std::string_view version) {
+  std::unique_lock lock(mutex_);
+  if (offered_identity_.name.empty()) offered_identity_.name = name;
+  if (offered_identity_.version.empty()) offered_identity_.version = version;
+}
+
+ServerIdentity ToolRegistry::offered_server_identity() const {
+  std::shared_lock lock(mutex_);
+  return offered_identity_;
+}
+
 // "Unknown tool 'serch'. The nearest tool names: search, fetch." A model that invented a name gets the
 // real ones to choose from: the five nearest by edit distance, ties in registration order.
 std::string ToolRegistry::unknown_tool_message(const std::string& name) const {
@@ -547,11 +562,22 @@ std::string ToolRegistry::unknown_tool_message(const std::string& name) const {
 }
 
 ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, const DispatchOptions& options) const {
-  const CallEnvironment& env = options.environment;
   // 2. Lookup, first: the tool and the policies governing it decide how the session's call lock is
   // held. The policies are taken once, so those checked in step 8 are those the lock was chosen for.
   const Entry* entry = lookup(request.name);
   const Policies policies = entry ? policies_of(*entry) : Policies{};
+  return run(session, entry, policies, request, options);
+}
+
+ToolOutcome ToolRegistry::dispatch_reader(Session& session, const Tool& reader, const ToolCall& request,
+                                          const DispatchOptions& options) const {
+  const Entry entry{reader, {}};
+  return run(session, &entry, {}, request, options);
+}
+
+ToolOutcome ToolRegistry::run(Session& session, const Entry* entry, const Policies& policies, const ToolCall& request,
+                              const DispatchOptions& options) const {
+  const CallEnvironment& env = options.environment;
   const bool shared = entry && shares_session(entry->tool, policies);
   CallLock lock(session, shared);
   Call call(session, request, options);

@@ -4,7 +4,7 @@
 
 namespace ptc {
 
-ResourceRegistry& ToolContext::resources() const { return session_.resources(); }
+SessionResources& ToolContext::resources() const { return session_.resources(); }
 
 Filesystem& ToolContext::filesystem() const {
   if (auto* fs = resources().find<Filesystem>()) return *fs;
