@@ -1,4 +1,5 @@
-# ptc_generate(TARGET <target> HEADERS <header>... [OUT_DIR <dir>] [CHECK_DIR <dir>] [MAX_DEPTH <n>])
+# ptc_generate(TARGET <target> HEADERS <header>... [OUT_DIR <dir>] [CHECK_DIR <dir>] [MAX_DEPTH <n>]
+#              [SERVER_NAME <name>] [SERVER_VERSION <version>])
 #
 # Runs ptc-gen on the headers at build time and adds the generated sources to <target>:
 #   <OUT_DIR>/<stem>.ptc.hpp   ptc_gen::<stem>::register_tools(...)   (#include "<stem>.ptc.hpp")
@@ -12,9 +13,14 @@
 # runs in the terminal pool, so ptc-gen's diagnostics come first when it fails (one at a time).
 # CHECK_DIR <dir> adds a CTest test `ptc_check.<target>` that fails (printing a unified diff) when the
 # files committed in <dir> differ from what ptc-gen generates now: a drift check for CI.
+# The generated register_tools() offers the registry a server name and version, which ptc::cli::run's
+# `mcp` and ptc::mcp::Server use when the program sets none: SERVER_NAME and SERVER_VERSION, by default
+# the PROJECT_NAME and PROJECT_VERSION where ptc_generate is called. They are compile definitions of the
+# generated sources only, so the generated files stay the same whatever the project's version.
 
 function(ptc_generate)
-  cmake_parse_arguments(PARSE_ARGV 0 arg "" "TARGET;OUT_DIR;CHECK_DIR;MAX_DEPTH" "HEADERS")
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "TARGET;OUT_DIR;CHECK_DIR;MAX_DEPTH;SERVER_NAME;SERVER_VERSION"
+                        "HEADERS")
   if(arg_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "ptc_generate: unknown arguments: ${arg_UNPARSED_ARGUMENTS}")
   endif()
@@ -80,6 +86,7 @@ function(ptc_generate)
     USES_TERMINAL
     VERBATIM)
   target_sources(${tgt} PRIVATE ${sources})
+  _ptc_server_identity(${tgt} "${sources}" "${arg_SERVER_NAME}" "${arg_SERVER_VERSION}")
   target_include_directories(${tgt} PUBLIC "$<BUILD_INTERFACE:${out_dir}>")
   # Generated code needs ptc::codec (it brings ptc::tools and ptc::core). Where the ptc::runtime umbrella
   # exists (add_subdirectory, or find_package without COMPONENTS) it is linked as it always was, so a
@@ -98,4 +105,24 @@ function(ptc_generate)
              COMMAND ptc::ptc-gen --check "${check_dir}" ${options} ${headers} -- ${flags}
              COMMAND_EXPAND_LISTS)
   endif()
+endfunction()
+
+# Defines PTC_GEN_SERVER_NAME and PTC_GEN_SERVER_VERSION, as C string literals, for the generated sources
+# of <tgt>: the given name and version, else the project's. In <tgt>'s directory, where it is compiled.
+function(_ptc_server_identity tgt sources name version)
+  if(name STREQUAL "")
+    set(name "${PROJECT_NAME}")
+  endif()
+  if(version STREQUAL "")
+    set(version "${PROJECT_VERSION}")
+  endif()
+  set(definitions)
+  foreach(field IN ITEMS NAME VERSION)
+    string(TOLOWER "${field}" var)
+    set(value "${${var}}")
+    string(REPLACE "\\" "\\\\" value "${value}")
+    string(REPLACE "\"" "\\\"" value "${value}")
+    list(APPEND definitions "PTC_GEN_SERVER_${field}=\"${value}\"")
+  endforeach()
+  set_property(SOURCE ${sources} TARGET_DIRECTORY ${tgt} APPEND PROPERTY COMPILE_DEFINITIONS ${definitions})
 endfunction()

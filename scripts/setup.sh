@@ -6,10 +6,10 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config ccache
   nlohmann-json3-dev libfmt-dev libsimdjson-dev libyaml-cpp-dev libre2-dev libkainjow-mustache-dev libcli11-dev
-  libboost-dev libcpp-httplib-dev libcurl4-openssl-dev
+  libboost-dev libcpp-httplib-dev libcurl4-openssl-dev libssl-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-19 libclang-rt-19-dev libclang-19-dev libclang-cpp19-dev llvm-19-dev clang-format-14 clang-tidy-19
-  python3 python3-matplotlib valgrind
+  python3 python3-matplotlib valgrind nginx
 )
 
 missing=()
@@ -39,11 +39,12 @@ else
   echo "setup: all packages present" >&2
 fi
 
-# The MCP tests run the official MCP clients (tests/mcp/node) and the conformance suite with the Node 22
-# it needs (tests/mcp/conformance), the MCP benchmark the TypeScript SDK's server (bench/mcp/node), and
+# The MCP tests run the official MCP clients (tests/mcp/node), the conformance suite and the MCP
+# Inspector's portability check with the Node 22 they need (tests/mcp/conformance, tests/mcp/inspector),
+# the MCP benchmark the TypeScript SDK's server (bench/mcp/node), and
 # the agent benchmark Vercel's AI SDK with the Node 22 it needs (bench/agent/ai_sdk), at the versions each
 # folder's lock file pins; npm ci installs exactly those, and again whenever a lock file changes.
-for node_dir in tests/mcp/node tests/mcp/conformance bench/mcp/node bench/agent/ai_sdk; do
+for node_dir in tests/mcp/node tests/mcp/conformance tests/mcp/inspector bench/mcp/node bench/agent/ai_sdk; do
   node_dir="$(dirname "$0")/../$node_dir"
   if ! cmp -s "$node_dir/package-lock.json" "$node_dir/node_modules/.ptc-installed-lock.json" 2>/dev/null; then
     echo "setup: installing the npm packages of $node_dir (npm ci)" >&2

@@ -15,3 +15,6 @@ set -x
 # reads as a failed result.
 "$quickstart" call close_issue '{"issue": "PTC-2", "reason": "fixed"}'
 "$quickstart" call close_issue '{"issue": "PTC-99"}' || true
+# A tool that asks the user before it deletes (MCP elicitation): called without an MCP client, there is
+# nobody to ask, and it refuses with a message saying so.
+"$quickstart" call delete_issue '{"issue": "PTC-1"}' || true

@@ -1,5 +1,6 @@
 #include "emit/emit.hpp"
 
+#include <algorithm>
 #include <future>
 #include <string_view>
 #include <utility>
@@ -46,9 +47,15 @@ std::string header_file(const model::HeaderModel& header, const Plan& plan, std:
   data values = common_values(header);
   data classes{data::type::list};
   for (const auto& set : tool_sets(header, plan)) {
-    if (set.class_cpp.empty()) continue;
+    if (set.class_cpp.empty()) {
+      values.set("free_resources", !set.resources.empty());
+      values.set("free_prompts", !set.prompts.empty());
+      continue;
+    }
     data c;
     c.set("class", set.class_cpp);
+    c.set("has_resources", !set.resources.empty());
+    c.set("has_prompts", !set.prompts.empty());
     classes.push_back(c);
   }
   values.set("classes", classes);
@@ -60,6 +67,8 @@ std::string header_file(const model::HeaderModel& header, const Plan& plan, std:
 std::string source_file(const model::HeaderModel& header, const Plan& plan, bool has_answers) {
   data values = common_values(header);
   values.set("has_tools", !plan.tools.empty());
+  values.set("has_served", std::any_of(plan.tools.begin(), plan.tools.end(),
+                                       [](const ToolPlan& t) { return t.tool->kind != model::ToolKind::Tool; }));
   values.set("has_answers", has_answers);
   values.set("args", args_structs(plan));
   std::string traits = codec_traits(header, plan);
@@ -73,16 +82,35 @@ std::string source_file(const model::HeaderModel& header, const Plan& plan, bool
     s.set("register_parameters", set.register_parameters);
     s.set("argument", set.argument);
     s.set("body", set.body);
+    s.set("has_resources", !set.resources.empty());
+    s.set("resources_body", set.resources);
+    s.set("has_prompts", !set.prompts.empty());
+    s.set("prompts_body", set.prompts);
     sets.push_back(s);
   }
   values.set("tool_sets", sets);
   return render(templates::ptc_cpp(), values);
 }
 
+// An author who states no hint may not know that MCP then assumes the worst, and hosts ask before each
+// call or refuse the tool; a note, not a warning, since the default is safe.
+std::vector<EmitError> unstated_hints(const model::HeaderModel& header) {
+  std::vector<EmitError> notes;
+  for (const auto& tool : header.tools) {
+    if (tool.hints.stated || tool.kind != model::ToolKind::Tool) continue;
+    notes.push_back({"tool '" + tool.name +
+                         "' states no behaviour hints; MCP clients will treat it as destructive and open-world "
+                         "(add PTC_READ_ONLY, PTC_ADDITIVE, PTC_DESTRUCTIVE, PTC_IDEMPOTENT or PTC_OPEN_WORLD)",
+                     tool.location});
+  }
+  return notes;
+}
+
 }  // namespace
 
 Emitted emit_header(const model::HeaderModel& header, const EmitOptions& options) {
   Emitted out;
+  out.notes = unstated_hints(header);
   Plan plan = plan_header(header);
   out.errors = std::move(plan.errors);
   // The code needs only the plan, so it is written while the tools' documents are checked; when those

@@ -36,6 +36,9 @@ struct Emitted {
   std::vector<OutputFile> files;
   std::vector<EmitError> errors;    ///< when not empty, `files` must not be written
   std::vector<EmitError> warnings;  ///< reported; the files are still written
+  /// Reported, and never a failure: each tool that states no behaviour hints, which MCP lists as
+  /// destructive and open-world.
+  std::vector<EmitError> notes;
 };
 
 Emitted emit_header(const model::HeaderModel& header, const EmitOptions& options = {});

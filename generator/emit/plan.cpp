@@ -167,7 +167,7 @@ Plan plan_header(const model::HeaderModel& header) {
   std::vector<Planned> planned(header.tools.size());
   std::set<std::string> names;
   for (std::size_t i = 0; i < header.tools.size(); ++i)
-    planned[i].repeated = !names.insert(header.tools[i].name).second;
+    planned[i].repeated = !names.insert(model::registry_key(header.tools[i])).second;
   const auto plan_tools = [&](std::size_t begin, std::size_t end) {
     for (std::size_t i = begin; i < end; ++i)
       if (!planned[i].repeated) planned[i].plan = plan_tool(header.tools[i], header, planned[i].errors);
@@ -187,7 +187,11 @@ Plan plan_header(const model::HeaderModel& header) {
     const auto& tool = header.tools[i];
     auto& p = planned[i];
     if (p.repeated) {
-      plan.errors.push_back({"tool name '" + tool.name + "' is used by an earlier tool of this header", tool.location});
+      const std::string kind = model::kind_name(tool.kind);
+      plan.errors.push_back({tool.kind == model::ToolKind::Resource
+                                 ? "resource URI '" + tool.uri + "' is used by an earlier resource of this header"
+                                 : kind + " name '" + tool.name + "' is used by an earlier " + kind + " of this header",
+                             tool.location});
       continue;
     }
     for (auto& e : p.errors) plan.errors.push_back(std::move(e));

@@ -1,6 +1,7 @@
 #include "emit/registration.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 
 #include <fmt/format.h>
@@ -19,6 +20,15 @@ bool is_member(const ToolPlan& t) { return !t.tool->class_name.empty(); }
 
 std::string signature_function(const ToolPlan& t) { return t.id + "_signature"; }
 std::string factory_function(const ToolPlan& t) { return t.id + "_tool"; }
+/// The factory of what registers the tool: the tool itself, or the resource or prompt it reads.
+std::string registered_function(const ToolPlan& t) {
+  switch (t.tool->kind) {
+    case model::ToolKind::Resource: return t.id + "_resource";
+    case model::ToolKind::Prompt: return t.id + "_prompt";
+    case model::ToolKind::Tool: break;
+  }
+  return factory_function(t);
+}
 
 std::string argument(const ArgPlan& a) {
   switch (a.pass) {
@@ -80,18 +90,53 @@ void write_factory(CodeWriter& w, const ToolPlan& t) {
   w.close();
 }
 
-std::string tools_body(const Plan& plan, const std::string& class_name) {
+// The key is the argument's JSON name, which PTC_SIGNATURE may have renamed.
+void write_completer(CodeWriter& w, const ToolPlan& t, const model::Completer& c) {
+  std::string key = c.argument;
+  for (const auto& a : t.args)
+    if (a.member == c.argument) key = a.json_name;
+  const std::string input = c.takes_request ? "request" : "std::string(request.value)";
+  w.open(fmt::format("options.completers.emplace({}, [{}](const ptc::CompletionRequest& request)", string_literal(key),
+                     c.on_instance ? "target = &instance" : ""));
+  w.line(fmt::format("return {}{}({});", c.on_instance ? "target->" : "", c.function, input));
+  w.close("});");
+}
+
+/// A resource or prompt around the tool that reads or renders it, with its options.
+void write_served(CodeWriter& w, const ToolPlan& t) {
+  const auto& tool = *t.tool;
+  const bool resource = tool.kind == model::ToolKind::Resource;
+  const char* type = resource ? "ptc::Resource" : "ptc::PromptTemplate";
+  w.open(is_member(t) ? fmt::format("static {} {}({}& instance)", type, registered_function(t), tool.class_cpp)
+                      : fmt::format("static {} {}()", type, registered_function(t)));
+  const std::string reader = fmt::format("{}({})", factory_function(t), is_member(t) ? "instance" : "");
+  const std::string head = resource ? fmt::format("{}, {}", string_literal(tool.uri), reader) : reader;
+  if (tool.completers.empty() && tool.mime_type.empty()) {
+    w.line(fmt::format("return {}({});", type, head));
+    w.close();
+    return;
+  }
+  w.line(resource ? "ptc::ResourceOptions options;" : "ptc::PromptTemplateOptions options;");
+  if (!tool.mime_type.empty()) w.line(fmt::format("options.mime_type = {};", string_literal(tool.mime_type)));
+  for (const auto& c : tool.completers) write_completer(w, t, c);
+  w.line(fmt::format("return {}({}, std::move(options));", type, head));
+  w.close();
+}
+
+/// The body of tools(), resources() or prompts() for one set: the factories of that kind.
+std::string set_body(const Plan& plan, const std::string& class_name, model::ToolKind kind) {
   CodeWriter w(1);
   std::vector<const ToolPlan*> set;
   for (const auto& t : plan.tools)
-    if (t.tool->class_name == class_name) set.push_back(&t);
+    if (t.tool->class_name == class_name && t.tool->kind == kind) set.push_back(&t);
+  if (set.empty() && kind != model::ToolKind::Tool) return {};
   if (set.empty()) {
     if (!class_name.empty()) w.line("(void)instance;");
     return w.line("return {};").take();
   }
   w.open("return");
   const char* instance = class_name.empty() ? "" : "instance";
-  for (const auto* t : set) w.line(fmt::format("detail::{}({}),", factory_function(*t), instance));
+  for (const auto* t : set) w.line(fmt::format("detail::{}({}),", registered_function(*t), instance));
   return w.close("};").take();
 }
 
@@ -104,13 +149,23 @@ std::string tool_factories(const Plan& plan) {
     write_signature(w, t);
     w.blank();
     write_factory(w, t);
+    if (t.tool->kind == model::ToolKind::Tool) continue;
+    w.blank();
+    write_served(w, t);
   }
   return w.take();
 }
 
 std::vector<ToolSet> tool_sets(const model::HeaderModel& header, const Plan& plan) {
   std::vector<ToolSet> sets;
-  sets.push_back({"", "", "ptc::ToolRegistry& registry", "", tools_body(plan, "")});
+  const auto bodies = [&](const std::string& class_name) {
+    return std::array{set_body(plan, class_name, model::ToolKind::Tool),
+                      set_body(plan, class_name, model::ToolKind::Resource),
+                      set_body(plan, class_name, model::ToolKind::Prompt)};
+  };
+  auto [tools, resources, prompts] = bodies("");
+  sets.push_back({"", "", "ptc::ToolRegistry& registry", "", std::move(tools), std::move(resources),
+                  std::move(prompts)});
   for (const auto& name : header.classes) {
     std::string cpp = "::" + name;
     for (const auto& t : header.tools)
@@ -118,8 +173,9 @@ std::vector<ToolSet> tool_sets(const model::HeaderModel& header, const Plan& pla
         cpp = t.class_cpp;
         break;
       }
+    auto [member_tools, member_resources, member_prompts] = bodies(name);
     sets.push_back({cpp, cpp + "& instance", "ptc::ToolRegistry& registry, " + cpp + "& instance", "instance",
-                    tools_body(plan, name)});
+                    std::move(member_tools), std::move(member_resources), std::move(member_prompts)});
   }
   return sets;
 }

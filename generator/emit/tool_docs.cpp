@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <ptc/prompt_template.hpp>
+#include <ptc/resource.hpp>
 #include <ptc/tool.hpp>
 #include <ptc/tool_catalog.hpp>
 
@@ -23,22 +25,32 @@ constexpr ptc::Profile kProfiles[] = {ptc::Profile::Portable, ptc::Profile::Open
 using Checks = std::vector<std::optional<std::string>>;
 
 /// The runtime's tools for the plan's, without invokers (the documents describe tools, they never call
-/// them), and per planned tool why the runtime would not build it.
+/// them), and per planned tool why the runtime would not build it. The documents list what a model may
+/// call, so resources' readers and prompts' renderers are built (with their resource or prompt, so the
+/// runtime's refusals surface here, not when the program starts) but not listed.
 struct BuiltTools {
   std::vector<ptc::Tool> tools;
   std::vector<std::optional<EmitError>> refused;
+  std::vector<bool> listed;  ///< per planned tool: in `tools`
 };
 
 BuiltTools build_tools(const Plan& plan) {
   BuiltTools built;
   built.refused.resize(plan.tools.size());
+  built.listed.resize(plan.tools.size());
   for (std::size_t i = 0; i < plan.tools.size(); ++i) {
     const auto& t = plan.tools[i];
+    const model::Tool& tool = *t.tool;
     try {
-      built.tools.emplace_back(ptc::ToolSpec{t.tool->name, t.tool->description, t.signature, nullptr, false, t.examples,
-                                             t.tool->title, t.hints});
+      ptc::Tool runtime_tool(ptc::ToolSpec{tool.name, tool.description, t.signature, nullptr, false, t.examples,
+                                           tool.title, t.hints});
+      if (tool.kind == model::ToolKind::Resource) (void)ptc::Resource(tool.uri, runtime_tool);
+      if (tool.kind == model::ToolKind::Prompt) (void)ptc::PromptTemplate(runtime_tool);
+      built.listed[i] = tool.kind == model::ToolKind::Tool;
+      if (built.listed[i]) built.tools.push_back(std::move(runtime_tool));
     } catch (const ptc::DefinitionError& e) {
-      built.refused[i] = EmitError{"tool '" + t.tool->name + "': " + e.message(), t.tool->location};
+      built.refused[i] =
+          EmitError{std::string(model::kind_name(tool.kind)) + " '" + tool.name + "': " + e.message(), tool.location};
     }
   }
   return built;
@@ -71,6 +83,7 @@ void report_problems(const Plan& plan, const EmitOptions& options, BuiltTools& b
       docs.errors.push_back(std::move(*built.refused[i]));
       continue;
     }
+    if (!built.listed[i]) continue;
     for (std::size_t p = 0; p < std::size(kProfiles); ++p) {
       const auto& problem = results[p][index];
       if (!problem) continue;

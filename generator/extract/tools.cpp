@@ -1,6 +1,7 @@
 #include "extract/tools.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 #include <utility>
@@ -10,6 +11,7 @@
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Basic/SourceManager.h>
 
+#include <ptc/resource.hpp>
 #include <ptc/tool_rules.hpp>
 
 #include "extract/doc_comment.hpp"
@@ -39,6 +41,51 @@ const Annotation* find(const std::vector<Annotation>& notes, llvm::StringRef key
   return nullptr;
 }
 
+bool is_kind_marker(llvm::StringRef key) { return key == "ptc.tool" || key == "ptc.resource" || key == "ptc.prompt"; }
+
+/// The PTC_TOOL, PTC_RESOURCE or PTC_PROMPT that makes the function something generated code registers.
+const Annotation* kind_marker(const std::vector<Annotation>& notes) {
+  for (const auto& a : notes)
+    if (is_kind_marker(a.key)) return &a;
+  return nullptr;
+}
+
+bool is_identifier(llvm::StringRef name) {
+  if (name.empty() || !(std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_')) return false;
+  return std::all_of(name.begin(), name.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+}
+
+/// std::vector<std::string>: the suggestions a completer returns.
+bool returns_strings(QualType type) {
+  if (!TypeMapper::is_record(type, "std::vector")) return false;
+  const auto* spec = llvm::dyn_cast<ClassTemplateSpecializationDecl>(type.getCanonicalType()->getAsCXXRecordDecl());
+  if (!spec || spec->getTemplateArgs().size() == 0) return false;
+  const TemplateArgument& element = spec->getTemplateArgs()[0];
+  return element.getKind() == TemplateArgument::Type && TypeMapper::is_record(element.getAsType(), "std::basic_string");
+}
+
+/// Whether a completer takes the whole `const ptc::CompletionRequest&` (true) or the text typed so far as
+/// a string or string_view (false); nullopt when it cannot be called with either.
+std::optional<bool> completer_input(const FunctionDecl* f) {
+  if (f->getNumParams() != 1 || f->isDeleted() || f->isVariadic() || !returns_strings(f->getReturnType()))
+    return std::nullopt;
+  QualType type = f->getParamDecl(0)->getType();
+  if (const auto* ref = type->getAs<ReferenceType>()) {
+    if (llvm::isa<RValueReferenceType>(ref) || !ref->getPointeeType().isConstQualified()) return std::nullopt;
+    type = ref->getPointeeType();
+  }
+  if (TypeMapper::is_record(type, "ptc::CompletionRequest")) return true;
+  if (TypeMapper::is_record(type, "std::basic_string") || TypeMapper::is_record(type, "std::basic_string_view"))
+    return false;
+  return std::nullopt;
+}
+
+/// "tool 'search'", "resource 'issue'", "prompt 'triage'".
+std::string subject(const model::Tool& tool) {
+  return std::string(model::kind_name(tool.kind)) + " '" + tool.name + "'";
+}
+
 /// The PTC_TOOL functions spelled in the main file, in declaration order.
 class Finder : public RecursiveASTVisitor<Finder> {
  public:
@@ -59,7 +106,7 @@ class Finder : public RecursiveASTVisitor<Finder> {
     // VisitDecl reports PTC_ANSWER here.
     std::erase_if(notes, [](const Annotation& a) { return a.key == "ptc.answer"; });
     if (notes.empty()) return true;
-    if (!find(notes, "ptc.tool")) {
+    if (!kind_marker(notes)) {
       reporter_.warning(notes.front().loc,
                         macro_name(notes.front().key) + " on '" + fd->getNameAsString() +
                             "' has no effect: the function is not marked PTC_TOOL",
@@ -143,7 +190,10 @@ class Finder : public RecursiveASTVisitor<Finder> {
       return;
     }
     const auto* fd = llvm::dyn_cast<FunctionDecl>(d);
-    if (fd && find(annotations(fd, sm), "ptc.tool")) unlisted(loc, "PTC_TOOL on '" + fd->getNameAsString() + "'");
+    if (!fd) return;
+    const auto notes = annotations(fd, sm);
+    if (const Annotation* marker = kind_marker(notes))
+      unlisted(loc, macro_name(marker->key) + " on '" + fd->getNameAsString() + "'");
   }
 
   // Once per header.
@@ -173,6 +223,8 @@ class ToolBuilder {
   bool usable(const FunctionDecl* fd);
   std::vector<const FunctionDecl*> choose_overloads(const std::vector<FunctionDecl*>& found);
   std::optional<model::Tool> build(const FunctionDecl* fd);
+  bool kind(const FunctionDecl* fd, const std::vector<Annotation>& notes, model::Tool& tool);
+  bool resource_uri(const Annotation& a, const FunctionDecl* fd, model::Tool& tool);
   bool name_and_description(const FunctionDecl* fd, const std::vector<Annotation>& notes, model::Tool& tool,
                             DocComment& doc);
   bool parameters(const FunctionDecl* fd, const DocComment& doc, model::Tool& tool);
@@ -186,7 +238,16 @@ class ToolBuilder {
   bool example(const Annotation& a, model::Tool& tool);
   bool title(const Annotation& a, model::Tool& tool);
   bool hint(const Annotation& a, model::Tool& tool);
+  bool mime_type(const Annotation& a, model::Tool& tool);
+  bool served(const FunctionDecl* fd, const std::vector<Annotation>& notes, model::Tool& tool);
+  bool uri_variables(const FunctionDecl* fd, const model::Tool& tool);
+  bool prompt_result(const FunctionDecl* fd, const model::Tool& tool);
+  bool is_message(const model::Type& type) const;
+  bool completer(const Annotation& a, const FunctionDecl* fd, model::Tool& tool);
+  std::optional<model::Completer> completion_function(const std::string& name, const FunctionDecl* fd,
+                                                      SourceLocation loc, const model::Tool& tool);
   void describe_units(const FunctionDecl* fd, model::Tool& tool);
+  void taken(const model::Tool& tool, const FunctionDecl* fd, const FunctionDecl* other);
   void answer(const TagDecl* tag);
 
   Reporter& reporter_;
@@ -194,6 +255,8 @@ class ToolBuilder {
   TypeMapper types_;
   /// Where the PTC_SIGNATURE of the tool being built is written.
   SourceLocation signature_loc_;
+  /// Where its PTC_TOOL, PTC_RESOURCE or PTC_PROMPT is written.
+  SourceLocation marker_loc_;
 };
 
 bool ToolBuilder::usable(const FunctionDecl* fd) {
@@ -281,14 +344,17 @@ std::vector<const FunctionDecl*> ToolBuilder::choose_overloads(const std::vector
 bool ToolBuilder::name_and_description(const FunctionDecl* fd, const std::vector<Annotation>& notes, model::Tool& tool,
                                        DocComment& doc) {
   bool ok = true;
-  const Annotation* tool_note = find(notes, "ptc.tool");
-  const auto tool_args = tool_note->args();
+  const Annotation* tool_note = kind_marker(notes);
+  const std::string kind = model::kind_name(tool.kind);
+  // PTC_RESOURCE's argument is its URI (kind() reads it); PTC_TOOL's and PTC_PROMPT's is the name.
+  const auto tool_args = tool.kind == model::ToolKind::Resource ? std::vector<const Expr*>{} : tool_note->args();
   tool.name = fd->getNameAsString();
   std::optional<std::string> given;
   if (!tool_args.empty()) {
     given = tool_args.size() == 1 ? string_argument(tool_args[0]) : std::nullopt;
     if (!given) {
-      reporter_.error(tool_note->loc, "PTC_TOOL takes at most one argument, the tool's name as a string literal");
+      reporter_.error(tool_note->loc, macro_name(tool_note->key) + " takes at most one argument, the " + kind +
+                                          "'s name as a string literal");
       return false;
     }
   }
@@ -296,12 +362,13 @@ bool ToolBuilder::name_and_description(const FunctionDecl* fd, const std::vector
     const auto args = name_note->args();
     auto name = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
     if (!name) {
-      reporter_.error(name_note->loc, "PTC_NAME takes the tool's name as a string literal");
+      reporter_.error(name_note->loc, "PTC_NAME takes the " + kind + "'s name as a string literal");
       return false;
     }
     if (given && *given != *name) {
       reporter_.error(name_note->loc,
-                      "the tool is named twice, \"" + *given + "\" by PTC_TOOL and \"" + *name + "\" by PTC_NAME",
+                      "the " + kind + " is named twice, \"" + *given + "\" by " + macro_name(tool_note->key) +
+                          " and \"" + *name + "\" by PTC_NAME",
                       "name it once");
       return false;
     }
@@ -310,8 +377,9 @@ bool ToolBuilder::name_and_description(const FunctionDecl* fd, const std::vector
   if (given) tool.name = *given;
   if (!ptc::is_valid_tool_name(tool.name)) {
     reporter_.error(given ? tool_note->loc : fd->getLocation(),
-                    "tool name '" + tool.name + "' must be 1-64 characters of a-z, 0-9, '_' and '-'",
-                    "name the tool with PTC_TOOL(\"snake_case_name\")");
+                    kind + " name '" + tool.name + "' must be 1-64 characters of a-z, 0-9, '_' and '-'",
+                    "name the " + kind + " with " + (tool.kind == model::ToolKind::Tool ? "PTC_TOOL" : "PTC_NAME") +
+                        "(\"snake_case_name\")");
     ok = false;
   }
 
@@ -328,14 +396,14 @@ bool ToolBuilder::name_and_description(const FunctionDecl* fd, const std::vector
     tool.description = doc.description;
   }
   if (tool.description.empty()) {
-    reporter_.error(fd->getLocation(), "tool '" + tool.name + "' has no description",
+    reporter_.error(fd->getLocation(), subject(tool) + " has no description",
                     "document it with a /// comment, or give it PTC_DESCRIPTION(\"...\")");
     ok = false;
   } else if (!ptc::is_valid_tool_description(tool.description)) {
     const bool ascii = std::all_of(tool.description.begin(), tool.description.end(),
                                    [](char c) { return static_cast<unsigned char>(c) < 0x80; });
     reporter_.error(fd->getLocation(),
-                    "the description of tool '" + tool.name + "' must be 1-200 ASCII characters (it has " +
+                    "the description of " + subject(tool) + " must be 1-200 ASCII characters (it has " +
                         std::to_string(tool.description.size()) + (ascii ? "" : ", not all ASCII") + ")",
                     "shorten it, or give the model a shorter text with PTC_DESCRIPTION(\"...\")");
     ok = false;
@@ -348,7 +416,7 @@ bool ToolBuilder::parameters(const FunctionDecl* fd, const DocComment& doc, mode
   std::set<std::string> documented;
   for (unsigned i = 0; i < fd->getNumParams(); ++i) {
     const ParmVarDecl* p = fd->getParamDecl(i);
-    const std::string where = "parameter '" + p->getNameAsString() + "' of tool '" + tool.name + "'";
+    const std::string where = "parameter '" + p->getNameAsString() + "' of " + subject(tool);
     if (is_context_parameter(p)) {
       ok = context_parameter(p, i, where, tool) && ok;
       continue;
@@ -376,7 +444,7 @@ bool ToolBuilder::context_parameter(const ParmVarDecl* p, unsigned index, const 
     return false;
   }
   if (tool.context_index) {
-    reporter_.error(p->getLocation(), "tool '" + tool.name + "' takes ptc::ToolContext& twice", "take it once");
+    reporter_.error(p->getLocation(), subject(tool) + " takes ptc::ToolContext& twice", "take it once");
     return false;
   }
   tool.context_index = index;
@@ -389,7 +457,7 @@ std::optional<model::Param> ToolBuilder::parameter(const ParmVarDecl* p, unsigne
                                                    const DocComment& doc, const model::Tool& tool) {
   if (p->getName().empty()) {
     reporter_.error(p->getLocation(),
-                    "parameter " + std::to_string(index + 1) + " of tool '" + tool.name + "' has no name",
+                    "parameter " + std::to_string(index + 1) + " of " + subject(tool) + " has no name",
                     "name it: the name is the key of the argument in the model's JSON");
     return std::nullopt;
   }
@@ -430,13 +498,13 @@ void ToolBuilder::warn_unknown_params(const FunctionDecl* fd, const DocComment& 
     if (documented.count(name)) continue;
     const RawComment* raw = reporter_.doc_comment(fd);
     reporter_.warning(raw ? raw->getBeginLoc() : fd->getLocation(),
-                      "\\param '" + name + "' names no parameter of tool '" + tool.name + "'",
+                      "\\param '" + name + "' names no parameter of " + subject(tool),
                       "fix the name, or remove the \\param line");
   }
 }
 
 bool ToolBuilder::result(const FunctionDecl* fd, model::Tool& tool) {
-  const std::string where = "result of tool '" + tool.name + "'";
+  const std::string where = "result of " + subject(tool);
   QualType type = fd->getReturnType();
   const SourceLocation loc =
       fd->getReturnTypeSourceRange().isValid() ? fd->getReturnTypeSourceRange().getBegin() : fd->getLocation();
@@ -480,9 +548,23 @@ bool ToolBuilder::result(const FunctionDecl* fd, model::Tool& tool) {
 bool ToolBuilder::function_annotations(const std::vector<Annotation>& notes, model::Tool& tool) {
   bool ok = true;
   for (const Annotation& a : notes) {
-    // The visitor reports PTC_ANSWER on a function.
-    if (a.key == "ptc.tool" || a.key == "ptc.name" || a.key == "ptc.description" || a.key == "ptc.answer") continue;
-    if (a.key == "ptc.signature") {
+    // The visitor reports PTC_ANSWER on a function; kind() reads the kind markers, served() PTC_COMPLETE.
+    if (a.key == "ptc.name" || a.key == "ptc.description" || a.key == "ptc.answer" || is_kind_marker(a.key) ||
+        a.key == "ptc.complete")
+      continue;
+    if (tool.kind != model::ToolKind::Tool &&
+        (a.key == "ptc.example" || a.key == "ptc.read_only" || a.key == "ptc.destructive" || a.key == "ptc.additive" ||
+         a.key == "ptc.idempotent" || a.key == "ptc.open_world")) {
+      reporter_.error(a.loc, macro_name(a.key) + " on " + subject(tool) + " has no effect",
+                      a.key == "ptc.example"
+                          ? "examples show a model how to call a tool; remove it"
+                          : "resources and prompts are read as calls that change nothing; remove it");
+      ok = false;
+      continue;
+    }
+    if (a.key == "ptc.mime_type") {
+      ok = mime_type(a, tool) && ok;
+    } else if (a.key == "ptc.signature") {
       const auto args = a.args();
       auto text = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
       if (!text) {
@@ -496,8 +578,8 @@ bool ToolBuilder::function_annotations(const std::vector<Annotation>& notes, mod
       ok = example(a, tool) && ok;
     } else if (a.key == "ptc.title") {
       ok = title(a, tool) && ok;
-    } else if (a.key == "ptc.read_only" || a.key == "ptc.destructive" || a.key == "ptc.idempotent" ||
-               a.key == "ptc.open_world") {
+    } else if (a.key == "ptc.read_only" || a.key == "ptc.destructive" || a.key == "ptc.additive" ||
+               a.key == "ptc.idempotent" || a.key == "ptc.open_world") {
       ok = hint(a, tool) && ok;
     } else if (a.key == "ptc.doc" || a.key == "ptc.range" || a.key == "ptc.pattern" || a.key == "ptc.firewall") {
       reporter_.error(a.loc, macro_name(a.key) + " on tool '" + tool.name + "' applies to parameters and fields",
@@ -555,20 +637,272 @@ bool ToolBuilder::title(const Annotation& a, model::Tool& tool) {
   return true;
 }
 
-/// PTC_READ_ONLY, PTC_DESTRUCTIVE, PTC_IDEMPOTENT, PTC_OPEN_WORLD: what the tool's effects are.
+/// PTC_READ_ONLY, PTC_DESTRUCTIVE, PTC_ADDITIVE, PTC_IDEMPOTENT, PTC_OPEN_WORLD: what the tool's
+/// effects are.
 bool ToolBuilder::hint(const Annotation& a, model::Tool& tool) {
   auto& h = tool.hints;
   h.stated = true;
   (a.key == "ptc.read_only"     ? h.read_only
    : a.key == "ptc.destructive" ? h.destructive
+   : a.key == "ptc.additive"    ? h.additive
    : a.key == "ptc.idempotent"  ? h.idempotent
                                 : h.open_world) = true;
-  if (ptc::hints_contradict(h.read_only, h.destructive)) {
-    reporter_.error(a.loc, "tool '" + tool.name + "' is marked both PTC_READ_ONLY and PTC_DESTRUCTIVE",
-                    "a tool that changes nothing destroys nothing: keep one");
+  const auto contradiction = [&](const char* first, const char* second, const char* why) {
+    reporter_.error(a.loc, "tool '" + tool.name + "' is marked both " + first + " and " + second, why);
+    return false;
+  };
+  if (ptc::hints_contradict(h.read_only, h.destructive))
+    return contradiction("PTC_READ_ONLY", "PTC_DESTRUCTIVE", "a tool that changes nothing destroys nothing: keep one");
+  if (a.key == "ptc.additive" || a.key == "ptc.read_only" || a.key == "ptc.destructive") {
+    if (h.additive && h.read_only)
+      return contradiction("PTC_READ_ONLY", "PTC_ADDITIVE", "a tool that changes nothing adds nothing: keep one");
+    if (h.additive && h.destructive)
+      return contradiction("PTC_ADDITIVE", "PTC_DESTRUCTIVE",
+                           "PTC_ADDITIVE says the tool deletes and overwrites nothing: keep one");
+  }
+  return true;
+}
+
+/// PTC_TOOL, PTC_RESOURCE or PTC_PROMPT: which the function is. One function is registered once, so
+/// it is one of them; a second role is a second function calling the first.
+bool ToolBuilder::kind(const FunctionDecl* fd, const std::vector<Annotation>& notes, model::Tool& tool) {
+  const Annotation* marker = kind_marker(notes);
+  for (const Annotation& a : notes) {
+    if (!is_kind_marker(a.key) || a.key == marker->key) continue;
+    reporter_.error(a.loc,
+                    "'" + fd->getNameAsString() + "' is marked both " + macro_name(marker->key) + " and " +
+                        macro_name(a.key) + ": a function is one tool, resource or prompt",
+                    "declare another function that calls this one for the other role");
+    return false;
+  }
+  marker_loc_ = marker->loc;
+  tool.kind = marker->key == "ptc.resource" ? model::ToolKind::Resource
+              : marker->key == "ptc.prompt" ? model::ToolKind::Prompt
+                                            : model::ToolKind::Tool;
+  return tool.kind != model::ToolKind::Resource || resource_uri(*marker, fd, tool);
+}
+
+/// PTC_RESOURCE("uri"): a URI, or a template the runtime's UriTemplate takes.
+bool ToolBuilder::resource_uri(const Annotation& a, const FunctionDecl* fd, model::Tool& tool) {
+  const auto args = a.args();
+  auto uri = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
+  if (!uri) {
+    reporter_.error(a.loc, "PTC_RESOURCE takes the resource's URI or URI template as a string literal",
+                    "write it as PTC_RESOURCE(\"tracker://issues/{key}\")");
+    return false;
+  }
+  tool.uri = *uri;
+  if (auto parsed = ptc::UriTemplate::parse(*uri); !parsed) {
+    reporter_.error(a.loc,
+                    "PTC_RESOURCE on '" + fd->getNameAsString() + "': '" + *uri +
+                        "' is not a URI template: " + parsed.error().to_string(),
+                    "write the URI with each variable in braces, e.g. \"tracker://issues/{key}\"");
     return false;
   }
   return true;
+}
+
+/// PTC_MIME_TYPE("type/subtype"), on resources only: what clients are told the contents are.
+bool ToolBuilder::mime_type(const Annotation& a, model::Tool& tool) {
+  if (tool.kind != model::ToolKind::Resource) {
+    reporter_.error(a.loc, "PTC_MIME_TYPE on " + subject(tool) + " has no effect: only resources have contents",
+                    "remove it, or make the function a PTC_RESOURCE");
+    return false;
+  }
+  const auto args = a.args();
+  auto type = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
+  const auto printable = [](char c) { return c > ' ' && c < 0x7f; };
+  const std::string essence = type ? type->substr(0, type->find(';')) : "";
+  const auto slash = essence.find('/');
+  if (!type) {
+    reporter_.error(a.loc, "PTC_MIME_TYPE takes a MIME type as a string literal",
+                    "e.g. PTC_MIME_TYPE(\"text/markdown\")");
+    return false;
+  }
+  if (slash == 0 || slash == std::string::npos || slash + 1 == essence.size() ||
+      !std::all_of(essence.begin(), essence.end(), printable)) {
+    reporter_.error(a.loc, "PTC_MIME_TYPE on " + subject(tool) + ": '" + *type + "' is not a MIME type",
+                    "write it as type/subtype, e.g. PTC_MIME_TYPE(\"text/markdown\")");
+    return false;
+  }
+  tool.mime_type = *type;
+  return true;
+}
+
+/// What resources and prompts need beyond a tool's rules, once the parameters and the result are read.
+bool ToolBuilder::served(const FunctionDecl* fd, const std::vector<Annotation>& notes, model::Tool& tool) {
+  bool ok = true;
+  if (tool.kind == model::ToolKind::Resource) ok = uri_variables(fd, tool);
+  if (tool.kind == model::ToolKind::Prompt) ok = prompt_result(fd, tool);
+  if (tool.kind == model::ToolKind::Resource && tool.return_style == model::ReturnStyle::Void) {
+    reporter_.error(fd->getLocation(), subject(tool) + " returns void: a resource's reader returns what is read",
+                    "return the contents: a std::string, or a value to read as JSON");
+    ok = false;
+  }
+  for (const Annotation& a : notes)
+    if (a.key == "ptc.complete") ok = completer(a, fd, tool) && ok;
+  return ok;
+}
+
+/// A template's variables are filled from the URI and nothing else fills a reader's parameters, so they
+/// must be the same names (ptc::Resource refuses anything else when it is built).
+bool ToolBuilder::uri_variables(const FunctionDecl* fd, const model::Tool& tool) {
+  // PTC_SIGNATURE may rename parameters: the emitter builds that reader's ptc::Resource, which checks.
+  if (tool.explicit_signature) return true;
+  auto parsed = ptc::UriTemplate::parse(tool.uri);
+  if (!parsed) return false;  // resource_uri() reported it
+  // Not value(): it may throw, and this file builds without exceptions.
+  const ptc::UriTemplate uri = std::move(parsed).value_or(ptc::UriTemplate());
+  const auto& variables = uri.variables();
+  bool ok = true;
+  for (const auto& variable : variables) {
+    if (std::any_of(tool.params.begin(), tool.params.end(), [&](const model::Param& p) { return p.name == variable; }))
+      continue;
+    reporter_.error(marker_loc_,
+                    "the URI template '" + tool.uri + "' of " + subject(tool) + " has the variable '" + variable +
+                        "', which is not one of its parameters",
+                    "name each variable after a parameter of the function");
+    ok = false;
+  }
+  for (const ParmVarDecl* p : fd->parameters()) {
+    if (is_context_parameter(p) || std::find(variables.begin(), variables.end(), p->getName()) != variables.end())
+      continue;
+    const std::string name = p->getNameAsString();
+    reporter_.error(p->getLocation(),
+                    "parameter '" + name + "' of " + subject(tool) + " is not a variable of its URI " +
+                        (uri.is_static() ? "'" + tool.uri + "', which has none" : "template '" + tool.uri + "'"),
+                    "add {" + name + "} to the URI, or remove the parameter: a URI fills every argument");
+    ok = false;
+  }
+  return ok;
+}
+
+/// MCP's prompt messages are text with a role: a renderer's value becomes them only as one text or
+/// a list of {role, text} (the MCP server's rule, served_wire.cpp).
+bool ToolBuilder::prompt_result(const FunctionDecl* fd, const model::Tool& tool) {
+  const model::Type& r = tool.result;
+  const bool styled =
+      tool.return_style == model::ReturnStyle::Value || tool.return_style == model::ReturnStyle::ToolResult;
+  const bool messages = r.kind == model::TypeKind::Sequence && !r.args.empty() && is_message(r.args.front());
+  if (styled && (r.kind == model::TypeKind::String || messages)) return true;
+  const SourceLocation loc =
+      fd->getReturnTypeSourceRange().isValid() ? fd->getReturnTypeSourceRange().getBegin() : fd->getLocation();
+  reporter_.error(loc,
+                  "result of " + subject(tool) + " has type " + reporter_.quote(fd->getReturnType()) +
+                      ": a prompt returns its text or its messages",
+                  "return std::string (or ptc::ToolResult<std::string>), or a std::vector of a struct with two "
+                  "fields, std::string role (\"user\" or \"assistant\") and std::string text");
+  return false;
+}
+
+/// A struct of exactly `role` (a string, or an enum of user and assistant) and `text` (a string).
+bool ToolBuilder::is_message(const model::Type& type) const {
+  const model::Struct* s = type.kind == model::TypeKind::Struct ? header_.find_struct(type.name) : nullptr;
+  if (!s || s->fields.size() != 2) return false;
+  const auto role_enum = [&](const model::Type& t) {
+    const model::Enum* e = t.kind == model::TypeKind::Enum ? header_.find_enum(t.name) : nullptr;
+    return e && std::all_of(e->enumerators.begin(), e->enumerators.end(),
+                            [](const model::Enumerator& v) { return v.name == "user" || v.name == "assistant"; });
+  };
+  return std::all_of(s->fields.begin(), s->fields.end(), [&](const model::Field& f) {
+    if (f.json_name == "text") return f.type.kind == model::TypeKind::String;
+    return f.json_name == "role" && (f.type.kind == model::TypeKind::String || role_enum(f.type));
+  });
+}
+
+/// PTC_COMPLETE(argument, function): a parameter of this prompt or resource template, and the function
+/// that suggests its values.
+bool ToolBuilder::completer(const Annotation& a, const FunctionDecl* fd, model::Tool& tool) {
+  const auto args = a.args();
+  auto argument = args.size() == 2 ? string_argument(args[0]) : std::nullopt;
+  auto function = args.size() == 2 ? string_argument(args[1]) : std::nullopt;
+  if (!argument || !function || !is_identifier(*argument) || !is_identifier(*function)) {
+    reporter_.error(a.loc, "PTC_COMPLETE takes a parameter's name and a function's name, unquoted",
+                    "e.g. PTC_COMPLETE(issue, issue_keys)");
+    return false;
+  }
+  if (tool.kind == model::ToolKind::Tool) {
+    reporter_.error(a.loc,
+                    "PTC_COMPLETE on " + subject(tool) +
+                        " has no effect: MCP completes the arguments of prompts and the variables of resource "
+                        "templates, not a tool's",
+                    "remove it");
+    return false;
+  }
+  const std::string what = "PTC_COMPLETE on " + subject(tool);
+  if (std::none_of(tool.params.begin(), tool.params.end(),
+                   [&](const model::Param& p) { return p.name == *argument; })) {
+    reporter_.error(a.loc, what + " names '" + *argument + "', which is not one of its parameters",
+                    "name the parameter whose values the function suggests");
+    return false;
+  }
+  if (std::any_of(tool.completers.begin(), tool.completers.end(),
+                  [&](const model::Completer& c) { return c.argument == *argument; })) {
+    reporter_.error(a.loc, what + " completes '" + *argument + "' twice", "keep one PTC_COMPLETE per parameter");
+    return false;
+  }
+  auto found = completion_function(*function, fd, a.loc, tool);
+  if (!found) return false;
+  found->argument = *argument;
+  found->location = reporter_.location(a.loc);
+  tool.completers.push_back(std::move(*found));
+  return true;
+}
+
+/// The function PTC_COMPLETE names, looked up as an unqualified call in the function's class or
+/// namespace would find it (the innermost scope declaring the name wins), and how generated code calls it.
+std::optional<model::Completer> ToolBuilder::completion_function(const std::string& name, const FunctionDecl* fd,
+                                                                 SourceLocation loc, const model::Tool& tool) {
+  const std::string what = "PTC_COMPLETE on " + subject(tool) + ": '" + name + "'";
+  const std::string shape = "std::vector<std::string> " + name + "(std::string_view typed)";
+  const DeclarationName id(&reporter_.ast().Idents.get(name));
+  std::vector<const NamedDecl*> found;
+  for (const DeclContext* dc = fd->getDeclContext(); dc && found.empty(); dc = dc->getParent())
+    for (const NamedDecl* d : dc->lookup(id)) found.push_back(d);
+  if (found.empty()) {
+    reporter_.error(loc, what + " is not declared in its class or namespace", "declare " + shape + " there");
+    return std::nullopt;
+  }
+  const FunctionDecl* chosen = nullptr;
+  bool request = false;
+  for (const NamedDecl* d : found) {
+    const auto* f = llvm::dyn_cast<FunctionDecl>(d->getUnderlyingDecl());
+    const auto takes = f ? completer_input(f) : std::nullopt;
+    if (!takes) continue;
+    if (chosen) {
+      reporter_.error(loc, what + " has more than one overload that could be called", "keep one");
+      return std::nullopt;
+    }
+    chosen = f;
+    request = *takes;
+  }
+  if (!chosen) {
+    reporter_.error(loc, what + " does not take the text typed so far and return the suggestions",
+                    "declare it as " + shape + ", or taking const ptc::CompletionRequest&");
+    reporter_.note(found.front()->getLocation(), "'" + name + "' is declared here");
+    return std::nullopt;
+  }
+  model::Completer c;
+  c.takes_request = request;
+  c.function = qualified_name(chosen, true);
+  const auto* method = llvm::dyn_cast<CXXMethodDecl>(chosen);
+  if (method && method->getAccess() != AS_public) {
+    reporter_.error(loc, what + " is not public: generated code calls it from outside the class", "make it public");
+    return std::nullopt;
+  }
+  if (method && !method->isStatic()) {
+    const auto* own = llvm::dyn_cast<CXXMethodDecl>(fd);
+    if (!own || own->getParent()->getCanonicalDecl() != method->getParent()->getCanonicalDecl()) {
+      reporter_.error(loc,
+                      what + " is a member of '" + qualified_name(method->getParent()) + "', which " + subject(tool) +
+                          " has no instance of",
+                      "make it static, or a member of the same class");
+      return std::nullopt;
+    }
+    c.on_instance = true;
+    c.function = method->getNameAsString();
+  }
+  return c;
 }
 
 // The prompt shows a tool's signature and description only, and a duration there is a bare :int: the
@@ -598,6 +932,7 @@ void ToolBuilder::describe_units(const FunctionDecl* fd, model::Tool& tool) {
 std::optional<model::Tool> ToolBuilder::build(const FunctionDecl* fd) {
   model::Tool tool;
   const auto notes = annotations(fd, reporter_.ast().getSourceManager());
+  if (!kind(fd, notes, tool)) return std::nullopt;
   DocComment doc;
   bool ok = name_and_description(fd, notes, tool, doc);
   ok = function_annotations(notes, tool) && ok;
@@ -609,12 +944,29 @@ std::optional<model::Tool> ToolBuilder::build(const FunctionDecl* fd) {
   } else {
     tool.function = qualified_name(fd, true);
   }
-  ok = parameters(fd, doc, tool) && ok;
-  ok = result(fd, tool) && ok;
+  bool typed = parameters(fd, doc, tool);
+  typed = result(fd, tool) && typed;
+  ok = typed && ok;
+  if (typed) ok = served(fd, notes, tool) && ok;
   if (ok) describe_units(fd, tool);
   tool.location = reporter_.location(fd->getLocation());
   if (!ok) return std::nullopt;
   return tool;
+}
+
+/// A second tool or prompt of one name, or resource of one URI: the registry would refuse it.
+void ToolBuilder::taken(const model::Tool& tool, const FunctionDecl* fd, const FunctionDecl* other) {
+  if (tool.kind == model::ToolKind::Resource) {
+    reporter_.error(fd->getLocation(), "resource URI '" + tool.uri + "' is already taken",
+                    "give each resource its own URI");
+    reporter_.note(other->getLocation(), "the other resource of that URI is declared here");
+    return;
+  }
+  const std::string kind = model::kind_name(tool.kind);
+  reporter_.error(fd->getLocation(), kind + " name '" + tool.name + "' is already taken",
+                  "name one of them differently with " +
+                      std::string(tool.kind == model::ToolKind::Tool ? "PTC_TOOL" : "PTC_PROMPT") + "(\"other_name\")");
+  reporter_.note(other->getLocation(), "the other " + kind + " '" + tool.name + "' is declared here");
 }
 
 // An answer type is mapped as a tool's result would be: its own struct at depth 1, with the same rules
@@ -649,11 +1001,9 @@ void ToolBuilder::run(const std::vector<FunctionDecl*>& found, const std::vector
     if (!usable(fd)) continue;
     auto tool = build(fd);
     if (!tool) continue;
-    auto [it, added] = names.emplace(tool->name, fd);
+    auto [it, added] = names.emplace(model::registry_key(*tool), fd);
     if (!added) {
-      reporter_.error(fd->getLocation(), "tool name '" + tool->name + "' is already taken",
-                      "name one of them differently with PTC_TOOL(\"other_name\")");
-      reporter_.note(it->second->getLocation(), "the other tool '" + tool->name + "' is declared here");
+      taken(*tool, fd, it->second);
       continue;
     }
     // Every struct and enum the tool reaches is in the model now, so its signature can be built and

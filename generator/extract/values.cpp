@@ -487,7 +487,11 @@ ValueAnnotations value_annotations(const DeclaratorDecl* decl, const model::Type
       if (!reporter.in_main_file(decl->getLocation())) site.fail("PTC_ANSWER applies to structs and enums");
     } else if (a.key == "ptc.tool" || a.key == "ptc.description" || a.key == "ptc.signature" ||
                a.key == "ptc.example" || a.key == "ptc.title" || a.key == "ptc.read_only" ||
-               a.key == "ptc.destructive" || a.key == "ptc.idempotent" || a.key == "ptc.open_world") {
+               a.key == "ptc.destructive" || a.key == "ptc.additive" || a.key == "ptc.idempotent" ||
+               a.key == "ptc.open_world") {
+      site.fail(macro + " applies to functions");
+    } else if (a.key == "ptc.resource" || a.key == "ptc.prompt" || a.key == "ptc.mime_type" ||
+               a.key == "ptc.complete") {
       site.fail(macro + " applies to functions");
     } else {
       site.fail("unknown annotation \"" + a.key + "\"", "use the PTC_* macros of <ptc/annotate.hpp>");

@@ -31,6 +31,19 @@ void reach(const Type& type, const HeaderModel& header, std::set<std::string>& o
 
 }  // namespace
 
+std::string registry_key(const Tool& tool) {
+  return std::string(kind_name(tool.kind)) + " " + (tool.kind == ToolKind::Resource ? tool.uri : tool.name);
+}
+
+const char* kind_name(ToolKind kind) {
+  switch (kind) {
+    case ToolKind::Resource: return "resource";
+    case ToolKind::Prompt: return "prompt";
+    case ToolKind::Tool: break;
+  }
+  return "tool";
+}
+
 std::set<std::string> reached_from_answers(const HeaderModel& header) {
   std::set<std::string> out;
   for (const auto& a : header.answers) reach(a, header, out);

@@ -135,7 +135,32 @@ struct Example {
   Location location;
 };
 
+/// What a marked function is served as. A resource's reader and a prompt's renderer are tools as far
+/// as their arguments, results, decoders and invokers go; only their registration differs.
+enum class ToolKind {
+  Tool,      ///< PTC_TOOL: the model calls it
+  Resource,  ///< PTC_RESOURCE: a client reads it by URI; the function is the reader
+  Prompt,    ///< PTC_PROMPT: a user picks it; the function renders its messages
+};
+
+/// "tool", "resource", "prompt", for messages.
+const char* kind_name(ToolKind kind);
+
+/// PTC_COMPLETE(argument, function): what suggests values for one argument of a prompt or one variable
+/// of a resource template.
+struct Completer {
+  std::string argument;  ///< the C++ parameter's name
+  /// What generated code calls: "::shop::keys" for a free or static member function, the member's name
+  /// for a non-static member of the tool's class (called on the instance).
+  std::string function;
+  bool on_instance = false;
+  /// It takes `const ptc::CompletionRequest&`; else the text typed so far (a string or string_view).
+  bool takes_request = false;
+  Location location;
+};
+
 struct Tool {
+  ToolKind kind = ToolKind::Tool;
   std::string name;         ///< PTC_NAME / PTC_TOOL("...") / the function's name
   std::string description;  ///< PTC_DESCRIPTION, else the doc comment's text (without \param lines)
   std::string function;     ///< qualified callable name: "::shop::search", or the member's name
@@ -150,17 +175,26 @@ struct Tool {
   std::optional<std::string> explicit_signature;  ///< PTC_SIGNATURE text, already checked
   std::vector<Example> examples;
   std::string title;  ///< PTC_TITLE, empty without
-  /// PTC_READ_ONLY, PTC_DESTRUCTIVE, PTC_IDEMPOTENT, PTC_OPEN_WORLD. A tool with any of them is
-  /// described by them alone (`stated`); one with none gets the runtime's unstated defaults.
+  /// PTC_READ_ONLY, PTC_DESTRUCTIVE, PTC_ADDITIVE, PTC_IDEMPOTENT, PTC_OPEN_WORLD. A tool with any of
+  /// them is described by them alone (`stated`); one with none gets the runtime's unstated defaults.
   struct Hints {
     bool stated = false;
     bool read_only = false;
     bool destructive = false;
+    bool additive = false;  ///< says only that destructive is false; kept to refuse contradictions
     bool idempotent = false;
     bool open_world = false;
   } hints;
+  std::string uri;                    ///< Resource: PTC_RESOURCE's URI or URI template
+  std::string mime_type;              ///< Resource: PTC_MIME_TYPE, empty without
+  std::vector<Completer> completers;  ///< prompts and resource templates, in the order written
   Location location;
 };
+
+/// What a registry tells tools, resources and prompts apart by: two of one header with the same key
+/// cannot both be registered. "tool search", "prompt triage", "resource tracker://issues/{key}" (a
+/// resource is found by its URI; two resources may share a name).
+std::string registry_key(const Tool& tool);
 
 /// Everything ptc-gen emits for one header.
 struct HeaderModel {

@@ -52,6 +52,7 @@ Emission emit_all(const std::vector<model::HeaderModel>& headers, llvm::raw_ostr
   for (const auto& header : headers) {
     emit::Emitted emitted = emit::emit_header(header);
     for (const auto& w : emitted.warnings) print(w.location, "warning", w.message, err);
+    for (const auto& n : emitted.notes) print(n.location, "note", n.message, err);
     for (const auto& e : emitted.errors) print(e.location, "error", e.message, err);
     if (!emitted.errors.empty()) {
       out.ok = false;
@@ -138,6 +139,8 @@ bool print_signatures(const std::vector<model::HeaderModel>& headers, llvm::raw_
   bool ok = true;
   for (const auto& header : headers) {
     for (const auto& tool : header.tools) {
+      // What a model may call, as <stem>.tools.json lists it: not the readers of resources or prompts.
+      if (tool.kind != model::ToolKind::Tool) continue;
       auto signature = model::signature_of(tool, header);
       if (!signature) {
         print(tool.location, "error", signature.error().message, err);

@@ -14,8 +14,9 @@ class raw_ostream;
 
 namespace ptcgen::output {
 
-/// Runs the emitters over every header. Their errors print clang-style (`file:line:col: error: ...`)
-/// to `err`; then the result is empty and `ok` false.
+/// Runs the emitters over every header. Their errors, warnings and notes print clang-style
+/// (`file:line:col: error: ...`) to `err`; errors leave the result empty and `ok` false, warnings and
+/// notes change neither.
 struct Emission {
   std::vector<emit::OutputFile> files;
   bool ok = true;
@@ -39,7 +40,8 @@ std::string depfile_text(const std::vector<std::string>& targets, const std::vec
 /// Writes `content` to `path` unless it is already there; false (reported) when it cannot.
 bool write_if_changed(const std::string& path, const std::string& content, llvm::raw_ostream& err);
 
-/// One `name(params) -> R` line per tool. Tools without a signature are reported; then false.
+/// One `name(params) -> R` line per tool (resources and prompts are not tools). Tools without a signature
+/// are reported; then false.
 bool print_signatures(const std::vector<model::HeaderModel>& headers, llvm::raw_ostream& out, llvm::raw_ostream& err);
 
 }  // namespace ptcgen::output

@@ -11,6 +11,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <ptc/cli.hpp>
 #include <ptc/limits.hpp>
@@ -472,6 +473,38 @@ TEST_F(CliRun, UnknownSubcommandOrOptionIsAUsageError) {
   }
   EXPECT_THAT(cli({"frob"}).err, StartsWith("error: The following argument was not expected: frob\n"));
   EXPECT_THAT(cli({"call"}).err, HasSubstr("Usage: call [OPTIONS] NAME [JSON]"));  // the subcommand's own usage
+}
+
+// The key file is read before anything is served: a bad one is one line and exit 2, and the secret
+// in it is never shown.
+TEST_F(CliRun, AStateKeyFileThatCannotBeUsedIsAUsageError) {
+  char pattern[] = "/tmp/ptc-cli-state-key-XXXXXX";
+  ASSERT_NE(::mkdtemp(pattern), nullptr);
+  const std::string dir = pattern, open_key = dir + "/open.key", short_key = dir + "/short.key";
+  const std::string secret = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+  std::ofstream(open_key) << secret << "\n";
+  ::chmod(open_key.c_str(), 0644);
+  std::ofstream(short_key) << secret.substr(0, 32) << "\n";
+  ::chmod(short_key.c_str(), 0600);
+  const auto serve = [&](const std::string& file) {
+    return cli({"mcp", "--http", "127.0.0.1:0", "--state-key-file", file});
+  };
+  auto r = serve(open_key);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "error: state key file " + open_key +
+                       " is open to group or others (mode 0644); make it private: chmod 600 " + open_key + "\n");
+  r = serve(short_key);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "error: state key file " + short_key +
+                       " must hold at least 64 hex digits (32 bytes of secret), e.g. from openssl rand -hex 32\n");
+  EXPECT_EQ(r.err.find(secret.substr(0, 32)), std::string::npos);
+  r = serve(dir + "/missing.key");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "error: cannot read state key file " + dir + "/missing.key: No such file or directory\n");
+  std::remove(open_key.c_str());
+  std::remove(short_key.c_str());
+  ::rmdir(dir.c_str());
 }
 
 TEST_F(CliRun, HelpGoesToStdoutAndExitsZero) {

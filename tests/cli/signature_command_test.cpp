@@ -123,7 +123,7 @@ TEST(Cli, JsonSchemaPrintsInputAndOutput) {
   auto j = nlohmann::ordered_json::parse(r.out);
   EXPECT_EQ(
       j.dump(),
-      R"({"input":{"type":"object","properties":{"q":{"type":"string"},"n":{"type":["integer","null"]}},"required":["q"],"additionalProperties":false},)"
+      R"({"input":{"type":"object","properties":{"q":{"type":"string"},"n":{"anyOf":[{"type":"integer"},{"type":"null"}]}},"required":["q"],"additionalProperties":false},)"
       R"("output":{"type":"object","properties":{"result":{"type":"string"}},"required":["result"],"additionalProperties":false}})");
 }
 

@@ -204,6 +204,9 @@ def profile_problems(profile, which, schema):
         t = s.get("type")
         if isinstance(t, list) and len(set(t)) != len(t):
             problems.append(f"{path}: duplicate entries in type {t}")
+        # The MCP Inspector's portability check (rule type-union) warns on type arrays.
+        if profile in ("portable", "anthropic", "mcp") and isinstance(t, list):
+            problems.append(f"{path}: {profile} type must be one string (T? is anyOf [T, null]), got {t}")
         if s.get("type") == "object" and "properties" in s and profile != "gemini" and "additionalProperties" not in s:
             problems.append(f"{path}: object without additionalProperties")
         if profile == "openai" and which == "input":

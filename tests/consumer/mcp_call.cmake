@@ -13,6 +13,13 @@ execute_process(COMMAND "${EXE}" mcp INPUT_FILE "${input}" OUTPUT_VARIABLE out E
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "weather mcp exited with ${rc}:\n${out}\n${err}")
 endif()
+# ptc_generate's SERVER_NAME and SERVER_VERSION (tests/consumer/CMakeLists.txt), quote and all; main()
+# names no server.
+string(REGEX MATCH "[^\n]*\"id\":1[,}][^\n]*" hello "${out}")
+string(FIND "${hello}" [["serverInfo":{"name":"weather \"station\"","version":"2.1.0-rc.1"}]] at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "initialize did not name the server as ptc_generate's SERVER_NAME and SERVER_VERSION say:\n${out}")
+endif()
 string(REGEX MATCH "[^\n]*\"id\":2[,}][^\n]*" reply "${out}")
 if(NOT reply MATCHES "\"result\":" OR NOT reply MATCHES "cloudy" OR reply MATCHES "\"isError\":true")
   message(FATAL_ERROR "the tools/call over MCP did not return the forecast:\n${out}\n${err}")

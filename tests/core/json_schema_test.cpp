@@ -88,13 +88,14 @@ TEST(Portable, FixedLengthListsHaveMinAndMaxItems) {
 
 TEST(Portable, OptionalFieldIsNotRequiredAndNullable) {
   EXPECT_EQ(input("(q :string, email :string?) -> :int"), rooted(R"({"type":"object","properties":{
-      "q":{"type":"string"},"email":{"type":["string","null"]}},
+      "q":{"type":"string"},"email":{"anyOf":[{"type":"string"},{"type":"null"}]}},
       "required":["q"],"additionalProperties":false})"));
 }
 
 TEST(Portable, NoRequiredKeyWhenEverythingIsOptional) {
   EXPECT_EQ(input("(x :int?) -> :int"),
-            rooted(R"({"type":"object","properties":{"x":{"type":["integer","null"]}},"additionalProperties":false})"));
+            rooted(R"({"type":"object","properties":{"x":{"anyOf":[{"type":"integer"},{"type":"null"}]}},
+                       "additionalProperties":false})"));
   EXPECT_EQ(input("() -> :int"), rooted(R"({"type":"object","properties":{},"additionalProperties":false})"));
 }
 
@@ -115,7 +116,7 @@ TEST(Portable, NestedMapsAndListsAreClosedAtEveryLevel) {
 
 TEST(Portable, OutputListOfMaps) {
   EXPECT_EQ(output("(q :string) -> [{id :int, title :string?}]"), rooted(R"({"type":"array","items":{
-      "type":"object","properties":{"id":{"type":"integer"},"title":{"type":["string","null"]}},
+      "type":"object","properties":{"id":{"type":"integer"},"title":{"anyOf":[{"type":"string"},{"type":"null"}]}},
       "required":["id"],"additionalProperties":false}})"));
 }
 
@@ -199,6 +200,30 @@ TEST(Portable, MaybeNilIsJustNull) {
   }
 }
 
+// Every nullable value has one form outside openai and gemini: hosts that map schemas onto a one-type
+// dialect drop type arrays, and the MCP Inspector's strict check (rule type-union) warns on them.
+TEST(Portable, EveryNullableIsAnyOfWithANullBranch) {
+  const auto s = malli_sig(R"([:=> [:catn [:s [:maybe :string]] [:b {:optional true} :boolean]
+                                           [:n {:default 5} [:and :int [:>= 1] [:<= 50]]]
+                                           [:u [:maybe [:map [:nick {:optional true} :string]]]]]
+                                   [:maybe :string]])");
+  for (Profile p : {Profile::Portable, Profile::Anthropic, Profile::Mcp}) {
+    auto rendered = schemas(s, p);
+    const auto& props = rendered.input["properties"];
+    EXPECT_EQ(props["s"].dump(), j(R"({"anyOf":[{"type":"string"},{"type":"null"}]})")) << ptc::profile_name(p);
+    EXPECT_EQ(props["b"].dump(), j(R"({"anyOf":[{"type":"boolean"},{"type":"null"}]})")) << ptc::profile_name(p);
+    EXPECT_EQ(props["n"].dump(), j(R"({"anyOf":[{"type":"integer","minimum":1,"maximum":50},{"type":"null"}],
+                                       "default":5})"))
+        << ptc::profile_name(p);
+    EXPECT_EQ(props["u"]["anyOf"][0]["properties"]["nick"].dump(),
+              j(R"({"anyOf":[{"type":"string"},{"type":"null"}]})"))
+        << ptc::profile_name(p);
+    EXPECT_FALSE(rendered.input.contains("required")) << ptc::profile_name(p);  // each one may be left out
+    EXPECT_THAT(rendered.input.dump() + rendered.output.dump(), testing::Not(HasSubstr(R"("type":[)")))
+        << ptc::profile_name(p);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------
 // openai (strict function calling)
 
@@ -272,7 +297,7 @@ TEST(OpenAI, PropertyNamesAreChecked) {
 TEST(Anthropic, LikePortableWithoutDialect) {
   EXPECT_EQ(input("(q :string, email :string?, tags [:set :string]) -> :int", Profile::Anthropic),
             j(R"({"type":"object","properties":{
-      "q":{"type":"string"},"email":{"type":["string","null"]},
+      "q":{"type":"string"},"email":{"anyOf":[{"type":"string"},{"type":"null"}]},
       "tags":{"type":"array","items":{"type":"string"},"uniqueItems":true}},
       "required":["q","tags"],"additionalProperties":false})"));
   auto r =
@@ -327,7 +352,7 @@ TEST(Mcp, NonObjectResultIsWrapped) {
   EXPECT_EQ(output("(q :string) -> [:int]", Profile::Mcp), j(R"({"type":"object","properties":{
       "result":{"type":"array","items":{"type":"integer"}}},"required":["result"],"additionalProperties":false})"));
   EXPECT_EQ(output("() -> :string?", Profile::Mcp), j(R"({"type":"object","properties":{
-      "result":{"type":["string","null"]}},"required":["result"],"additionalProperties":false})"));
+      "result":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["result"],"additionalProperties":false})"));
   // :map is an object with dynamic keys, not a record: it is wrapped too.
   EXPECT_EQ(output("() -> :map", Profile::Mcp), j(R"({"type":"object","properties":{
       "result":{"type":"object","additionalProperties":{}}},"required":["result"],"additionalProperties":false})"));
@@ -468,8 +493,8 @@ TEST(Portable, OptionalAndDefaultedFieldsAcceptNullAsTheValidatorDoes) {
           ptc::Signature::from_malli("[:=> [:catn [:x {:optional true} :int] [:n {:default 5} :int]] :nil]").value(),
           ptc::Profile::Anthropic)
           .value();
-  EXPECT_EQ(s.input["properties"].dump(),
-            R"({"x":{"type":["integer","null"]},"n":{"type":["integer","null"],"default":5}})");
+  EXPECT_EQ(s.input["properties"].dump(), R"({"x":{"anyOf":[{"type":"integer"},{"type":"null"}]},)"
+                                          R"("n":{"anyOf":[{"type":"integer"},{"type":"null"}],"default":5}})");
 }
 
 }  // namespace

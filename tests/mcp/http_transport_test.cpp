@@ -254,7 +254,7 @@ TEST_F(HttpEndpointTest, ModernRequestsAreStatelessAndChecked) {
   version.set("mcp-protocol-version", "2025-11-25");
   EXPECT_EQ(body_of(send(version))["error"]["code"], -32020);
 
-  auto unknown = send(modern("resources/list"));
+  auto unknown = send(modern("logging/setLevel"));
   EXPECT_EQ(unknown.status, 404);
   EXPECT_EQ(body_of(unknown)["error"]["code"], -32601);
 

@@ -69,7 +69,23 @@ TEST_F(ProtocolTest, InitializeEchoesASupportedRevision) {
     auto r = request("initialize", json{{"protocolVersion", v}, {"capabilities", json::object()}});
     EXPECT_EQ(r["result"]["protocolVersion"], v);
     EXPECT_EQ(r["result"]["serverInfo"], (json{{"name", "srv"}, {"version", "9.9"}}));
-    EXPECT_EQ(r["result"]["capabilities"], (json{{"tools", {{"listChanged", false}}}}));
+    EXPECT_EQ(r["result"]["capabilities"], (json{{"tools", {{"listChanged", true}}}}));
+  }
+}
+
+// Generated register_tools offers the CMake project's name and version (ToolRegistry::
+// offer_server_identity); a ServerInfo that names its own keeps them, an empty field is filled.
+TEST_F(ProtocolTest, ServerInfoFillsOnlyItsEmptyFieldsFromTheRegistrysOffer) {
+  registry.offer_server_identity("tracker", "1.2.3");
+  const json hello{{"protocolVersion", "2025-11-25"}};
+  reset();
+  EXPECT_EQ(request("initialize", hello)["result"]["serverInfo"], (json{{"name", "srv"}, {"version", "9.9"}}));
+  for (auto [info, want] :
+       {std::pair{ptc::mcp::ServerInfo{}, json{{"name", "tracker"}, {"version", "1.2.3"}}},
+        std::pair{ptc::mcp::ServerInfo{"mine", ""}, json{{"name", "mine"}, {"version", "1.2.3"}}}}) {
+    protocol = std::make_unique<Protocol>(registry, info, options);
+    client = std::make_shared<Client>(protocol->new_session());
+    EXPECT_EQ(request("initialize", hello)["result"]["serverInfo"], want);
   }
 }
 
@@ -200,8 +216,8 @@ TEST_F(ProtocolTest, InitializeCarryingTheModernVersionIsARemovedMethod) {
 
 TEST_F(ProtocolTest, UnknownMethodsAre32601) {
   initialize();
-  EXPECT_EQ(request("resources/list")["error"]["code"], -32601);
-  EXPECT_EQ(request("resources/list")["error"]["message"], "Method not found: resources/list");
+  EXPECT_EQ(request("logging/setLevel")["error"]["code"], -32601);
+  EXPECT_EQ(request("logging/setLevel")["error"]["message"], "Method not found: logging/setLevel");
 }
 
 TEST_F(ProtocolTest, CallsAnswerInTheirEra) {

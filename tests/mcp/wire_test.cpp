@@ -312,7 +312,7 @@ TEST(ToolDefinitions, McpWrapsANonObjectResult) {
   EXPECT_EQ(definition(ptc::mcp_tool(tool("search", kSearch))), j(R"({
     "name": "search", "description": "Search the catalog.",
     "inputSchema": {"type": "object",
-      "properties": {"query": {"type": "string"}, "limit": {"type": ["integer", "null"]}},
+      "properties": {"query": {"type": "string"}, "limit": {"anyOf": [{"type": "integer"}, {"type": "null"}]}},
       "required": ["query"], "additionalProperties": false},
     "outputSchema": {"type": "object",
       "properties": {"result": {"type": "array", "items": {"type": "object",

@@ -19,6 +19,8 @@
 #include <ptc/validate.hpp>
 
 #include "agent_command.hpp"
+#include "mcp_auth.hpp"
+#include "request_state.hpp"
 #include "support.hpp"
 
 namespace ptc::cli {
@@ -38,6 +40,8 @@ struct Request {
   std::string path = "/mcp";
   std::vector<std::string> allowed_origins;
   std::vector<std::string> allowed_hosts;
+  detail::McpAuthRequest auth;  // mcp: the --auth-* options
+  std::string state_key_file;   // mcp: empty for a random key per process
   detail::AgentRequest agent;
 };
 
@@ -80,6 +84,10 @@ Commands define_commands(CLI::App& app, Request& request) {
   c.mcp->add_option("--allow-origin", request.allowed_origins, "An Origin to accept besides localhost (repeatable)");
   c.mcp->add_option("--allow-host", request.allowed_hosts, "A Host header to accept besides localhost (repeatable)");
   c.mcp->add_option("--mode", request.mode, "Validation mode: enabled (default), warn_only, strict or disabled");
+  c.mcp->add_option("--state-key-file", request.state_key_file,
+                    "The secret (64 hex digits, mode 0600) that protects request state; instances behind one "
+                    "load balancer share it (default: a random key per process)");
+  detail::define_mcp_auth(*c.mcp, request.auth);
   c.agent = detail::define_agent(app, request.agent);
   return c;
 }
@@ -241,15 +249,18 @@ std::optional<std::pair<std::string, int>> host_and_port(const std::string& text
   return std::pair{host, number};
 }
 
-// `options.server`, its empty fields taken from the deprecated fields it replaced, then the defaults.
-ServerIdentity server_identity(const Options& options, const std::string& program) {
+// `options.server`, its empty fields taken from the deprecated fields it replaced, then from what the
+// generated tools offered (the CMake project's name and version), then the defaults.
+ServerIdentity server_identity(const Options& options, const ToolRegistry& registry, const std::string& program) {
   ServerIdentity id = options.server;
-  auto fill = [](std::string& field, const std::string& old, const std::string& fallback) {
-    if (field.empty()) field = old.empty() ? fallback : old;
+  const ServerIdentity offered = registry.offered_server_identity();
+  auto fill = [](std::string& field, const std::string& old, const std::string& built, const std::string& fallback) {
+    if (!field.empty()) return;
+    field = !old.empty() ? old : !built.empty() ? built : fallback;
   };
-  fill(id.name, options.server_name, program.empty() ? "ptc" : program);
-  fill(id.version, options.server_version, "0.0.0");
-  fill(id.title, options.server_title, "");
+  fill(id.name, options.server_name, offered.name, program.empty() ? "ptc" : program);
+  fill(id.version, options.server_version, offered.version, "0.0.0");
+  fill(id.title, options.server_title, "", "");
   return id;
 }
 
@@ -260,9 +271,23 @@ int serve_mcp(const ToolRegistry& registry, const Request& request, const Option
     err << detail::unknown_mode(request.mode);
     return kUsage;
   }
-  mcp::ServerInfo info = server_identity(options, program);
+  // Checked here, before serving, so a bad key file is a usage error and not a server that starts and
+  // then cannot resume what it sealed.
+  if (!request.state_key_file.empty()) {
+    if (auto key = mcp::StateKey::from_file(request.state_key_file); !key) {
+      err << "error: " << key.error().message << "\n";
+      return kUsage;
+    }
+  }
+  auto auth = detail::mcp_auth(request.auth, !request.http.empty(), err);
+  if (!auth) {
+    err << "error: " << auth.error().message << "\n";
+    return kUsage;
+  }
+  mcp::ServerInfo info = server_identity(options, registry, program);
   mcp::ServerOptions server_options;
   server_options.mode = *mode;
+  server_options.state_key_file = request.state_key_file;
   server_options.prepare_session = options.prepare_session;
   mcp::Server server(registry, std::move(info), std::move(server_options));
   if (request.http.empty()) return server.serve_stdio();
@@ -277,6 +302,7 @@ int serve_mcp(const ToolRegistry& registry, const Request& request, const Option
   http.path = request.path;
   http.allowed_origins = request.allowed_origins;
   http.allowed_hosts = request.allowed_hosts;
+  http.auth = std::move(*auth);
   http.on_listening = [&err, &http](int port) {
     // The address goes to standard error, so scripts and tests can find a port chosen with :0.
     err << "ptc mcp: serving http://" << (http.host.find(':') != std::string::npos ? "[" + http.host + "]" : http.host)

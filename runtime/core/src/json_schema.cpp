@@ -214,7 +214,10 @@ class Emitter {
       inner["nullable"] = true;
       return inner;
     }
-    if (inner.size() == 1 && inner.contains("type") && inner["type"].is_string())
+    // OpenAI documents strict mode's nullable fields as a type array. Everywhere else one form for every
+    // nullable value: clients that map schemas onto a one-type dialect drop or refuse type arrays, and
+    // the MCP Inspector's portability check warns on them (docs/json-schema.md).
+    if (p_ == Profile::OpenAI && inner.size() == 1 && inner.contains("type") && inner["type"].is_string())
       return object("type", J::array({inner["type"], "null"}));
     return object("anyOf", J::array({std::move(inner), object("type", "null")}));
   }

@@ -15,6 +15,8 @@
 
 #include <ptc/uuid.hpp>
 
+#include "auth/authorizer.hpp"
+#include "auth/exposure.hpp"
 #include "worker_pool.hpp"
 
 namespace ptc::mcp {
@@ -337,11 +339,16 @@ struct McpHttpEndpoint::State {
   HttpOptions options;
   WorkerPool pool;
   SessionTable sessions{options};
+  /// The bearer token check and the resource metadata; null when HttpOptions::auth is not set.
+  std::unique_ptr<auth::Authorizer> authorizer = auth::Authorizer::make(options);
   std::mutex mutex;
   /// Clients with a call streaming, so shutdown can cancel them.
   std::map<Client*, std::weak_ptr<Client>> streaming;
 
   HttpResponse post(const HttpRequest& request);
+  /// A GET in a 2025 session: the stream the server sends its own messages on (list_changed,
+  /// resources/updated).
+  HttpResponse get(const HttpRequest& request);
   HttpResponse stream_call(const std::shared_ptr<Client>& client, const Message& message, Reply reply,
                            const std::shared_ptr<Channel>& channel, bool modern, std::shared_ptr<SessionHold> hold);
   std::optional<HttpResponse> check_modern_headers(const HttpRequest& request, const Message& message,
@@ -375,6 +382,8 @@ HttpResponse McpHttpEndpoint::handle(const HttpRequest& request) {
   if (repeated || (origin && !origin_allowed(*origin, options)))
     return http_error(403, jsonrpc::kInvalidRequest,
                       "Forbidden: requests from origin " + origin.value_or("") + " are not accepted");
+  if (state_->authorizer)
+    if (auto answer = state_->authorizer->screen(request)) return std::move(*answer);
   if (request.path != options.path)
     return http_error(404, jsonrpc::kInvalidRequest, "Not Found: the MCP endpoint is " + options.path);
   if (request.method == "POST") return state_->post(request);
@@ -385,8 +394,39 @@ HttpResponse McpHttpEndpoint::handle(const HttpRequest& request) {
       return http_error(404, jsonrpc::kInvalidRequest, "Session not found");
     return HttpResponse{200, {}, {}, {}, {}};
   }
-  // GET would open a stream for messages the server starts; a tools server has none to send.
+  // GET opens a 2025 session's stream for the server's own messages; without a session (2026-07-28,
+  // which listens with subscriptions/listen instead) there is none.
+  if (request.method == "GET" && request.header("Mcp-Session-Id")) return state_->get(request);
   return HttpResponse{405, {}, {}, {{"Allow", "POST, DELETE"}}, {}};
+}
+
+namespace {
+
+/// An SSE response that stays open for notifications while `handle` (a listener) is held: until the
+/// client goes away or the server closes the stream.
+HttpResponse notification_stream(std::shared_ptr<Channel> channel, std::shared_ptr<void> handle,
+                                 std::vector<std::pair<std::string, std::string>> headers = {}) {
+  auto held = std::make_shared<std::shared_ptr<void>>(std::move(handle));
+  headers.emplace_back("Cache-Control", "no-cache");
+  headers.emplace_back("X-Accel-Buffering", "no");
+  HttpResponse response{200, "text/event-stream", {}, std::move(headers), {}};
+  response.open = [channel, held](std::shared_ptr<HttpStream> stream) { channel->attach(std::move(stream)); };
+  response.on_gone = [held] { held->reset(); };
+  response.heartbeat = ":\n\n";
+  return response;
+}
+
+}  // namespace
+
+HttpResponse McpHttpEndpoint::State::get(const HttpRequest& request) {
+  auto hold = sessions.find(*request.header("Mcp-Session-Id"));
+  if (!hold) return http_error(404, jsonrpc::kInvalidRequest, "Session not found: initialize again");
+  auto channel = std::make_shared<Channel>();
+  auto handle = protocol.open_push(hold->client(), [channel](const Json& m) { channel->push(sse_event(m)); });
+  // The stream holds its session too: a session whose client listens is in use.
+  std::shared_ptr<void> both =
+      std::make_shared<std::pair<std::shared_ptr<void>, std::shared_ptr<SessionHold>>>(std::move(handle), hold);
+  return notification_stream(channel, std::move(both));
 }
 
 std::optional<HttpResponse> McpHttpEndpoint::State::check_modern_headers(const HttpRequest& request,
@@ -410,8 +450,12 @@ std::optional<HttpResponse> McpHttpEndpoint::State::check_modern_headers(const H
   if (auto bad = check("MCP-Protocol-Version", version, false)) return bad;
   if (message.kind == Message::Kind::Response) return std::nullopt;
   if (auto bad = check("Mcp-Method", message.method, false)) return bad;
-  if (message.method == "tools/call") {
-    auto name = message.params.find("name");
+  // The requests that name what they act on mirror the name (a resource's URI) in Mcp-Name.
+  const char* named = message.method == "tools/call" || message.method == "prompts/get" ? "name"
+                      : message.method == "resources/read"                              ? "uri"
+                                                                                        : nullptr;
+  if (named) {
+    auto name = message.params.find(named);
     if (name != message.params.end() && name->is_string())
       if (auto bad = check("Mcp-Name", name->get<std::string>(), true)) return bad;
   }
@@ -466,6 +510,7 @@ HttpResponse McpHttpEndpoint::State::post(const HttpRequest& request) {
   if (reply.response)
     return json_response(status_for(*reply.response, modern || !client->legacy_version()), *reply.response,
                          std::move(headers));
+  if (reply.subscription) return notification_stream(channel, std::move(reply.subscription), std::move(headers));
   if (!reply.call) return HttpResponse{202, {}, {}, std::move(headers), {}};
   auto response = stream_call(client, message, std::move(reply), channel, modern, std::move(hold));
   for (auto& h : headers) response.headers.push_back(std::move(h));
@@ -524,6 +569,7 @@ bool McpHttpEndpoint::wait_idle_for(std::chrono::milliseconds timeout) { return 
 
 int serve_http(const Protocol& protocol, const HttpOptions& options, int stop_fd,
                const std::function<void()>& on_stuck) {
+  if (!auth::preflight(options, std::cerr)) return 1;
   McpHttpEndpoint endpoint(protocol, options);
   HttpLimits limits;
   limits.max_body_bytes = protocol.options().max_message_bytes;

@@ -15,9 +15,10 @@
 
 namespace ptc::mcp {
 
-/// Serves until a byte arrives on `stop_fd`. Returns 0, or 1 when it cannot listen. On a stop, calls
-/// are cancelled and responses in flight get `shutdown_grace` to be written; `on_stuck` runs when a
-/// call is still running after that.
+/// Serves until a byte arrives on `stop_fd`. Returns 0, or 1 when it cannot listen or HttpOptions::auth
+/// is unusable (check_auth); a host other than loopback served without authorization gets a WARNING
+/// banner first (auth/exposure.hpp). On a stop, calls are cancelled and responses in flight get
+/// `shutdown_grace` to be written; `on_stuck` runs when a call is still running after that.
 int serve_http(const Protocol& protocol, const HttpOptions& options, int stop_fd,
                const std::function<void()>& on_stuck = {});
 

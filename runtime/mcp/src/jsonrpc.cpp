@@ -69,8 +69,13 @@ ReadResult read(std::string_view text) {
     return refuse(reply_id, kInvalidRequest, "Invalid Request: \"jsonrpc\" must be \"2.0\"");
   const auto method = j.find("method");
   if (method == j.end()) {
-    if (has_id && (j.contains("result") || j.contains("error")))
-      return ReadResult{Message{Message::Kind::Response, *id_it, {}, nlohmann::json::object()}, std::nullopt};
+    if (has_id && (j.contains("result") || j.contains("error"))) {
+      // A client's answer to a request of the server's: kept as {"result": ...} or {"error": ...}.
+      const char* member = j.contains("result") ? "result" : "error";
+      nlohmann::json answer = nlohmann::json::object();
+      answer[member] = std::move(j[member]);
+      return ReadResult{Message{Message::Kind::Response, *id_it, {}, std::move(answer)}, std::nullopt};
+    }
     return refuse(reply_id, kInvalidRequest, "Invalid Request: no \"method\"");
   }
   if (!method->is_string()) return refuse(reply_id, kInvalidRequest, "Invalid Request: \"method\" must be a string");

@@ -33,7 +33,8 @@ struct Message {
   Kind kind = Kind::Request;
   nlohmann::json id;  ///< a string or an integer for requests, exactly as sent; null otherwise
   std::string method;
-  nlohmann::json params = nlohmann::json::object();  ///< always an object (absent params read as {})
+  /// Always an object (absent params read as {}). For a response: {"result": ...} or {"error": ...}.
+  nlohmann::json params = nlohmann::json::object();
   /// The text of `params.arguments` exactly as sent, when it is an object: tools/call hands it to
   /// invokers that decode text. Empty otherwise.
   std::string arguments_text{};

@@ -75,6 +75,14 @@ std::optional<std::size_t> read_cursor(const nlohmann::json& cursor, std::size_t
   return offset;
 }
 
+/// The methods route() answers in either era.
+bool served(std::string_view method) {
+  static constexpr std::string_view kMethods[] = {
+      "tools/list",     "tools/call",   "resources/list", "resources/templates/list",
+      "resources/read", "prompts/list", "prompts/get",    "completion/complete"};
+  return std::find(std::begin(kMethods), std::end(kMethods), method) != std::end(kMethods);
+}
+
 }  // namespace
 
 // ---- Client --------------------------------------------------------------------------------------
@@ -124,6 +132,107 @@ void Client::cancel_all(std::string reason) {
   }
 }
 
+/// A client subscribes to a bounded number of URIs, so subscriptions cannot grow without end.
+constexpr std::size_t kMaxSubscriptions = 1024;
+
+void Client::keep_subscription(const std::string& key, std::shared_ptr<void> handle) {
+  std::lock_guard lock(mutex_);
+  if (listening_.size() < kMaxSubscriptions) listening_[key] = std::move(handle);
+}
+
+void Client::drop_subscription(const std::string& key) {
+  std::shared_ptr<void> handle;  // destroyed outside the lock: it takes the listeners' lock
+  std::lock_guard lock(mutex_);
+  auto it = listening_.find(key);
+  if (it == listening_.end()) return;
+  handle = std::move(it->second);
+  listening_.erase(it);
+}
+
+void Client::subscribe(std::string uri) {
+  std::lock_guard lock(mutex_);
+  if (subscriptions_.size() < kMaxSubscriptions) subscriptions_.insert(std::move(uri));
+}
+
+void Client::unsubscribe(const std::string& uri) {
+  std::lock_guard lock(mutex_);
+  subscriptions_.erase(uri);
+}
+
+bool Client::subscribed(const std::string& uri) const {
+  std::lock_guard lock(mutex_);
+  return subscriptions_.count(uri) != 0;
+}
+
+nlohmann::json Client::capabilities() const {
+  std::lock_guard lock(mutex_);
+  return capabilities_;
+}
+
+void Client::set_capabilities(nlohmann::json capabilities) {
+  std::lock_guard lock(mutex_);
+  capabilities_ = std::move(capabilities);
+}
+
+Result<nlohmann::json> Client::Pending::wait(const Cancellation& cancellation,
+                                             std::chrono::steady_clock::time_point give_up) {
+  std::unique_lock lock(mutex_);
+  while (!response_) {
+    // Cancellation has a signal of its own; a short wait keeps both in view.
+    if (cancellation.cancelled()) return Error{"The call was cancelled while it waited for the client's answer."};
+    const auto now = std::chrono::steady_clock::now();
+    if (now >= give_up) return Error{"The client did not answer in time."};
+    answered_.wait_for(lock,
+                       std::min<std::chrono::steady_clock::duration>(give_up - now, std::chrono::milliseconds(50)));
+  }
+  if (auto result = response_->find("result"); result != response_->end()) return std::move(*result);
+  const auto& error = (*response_)["error"];
+  std::string message = error.is_object() && error.contains("message") && error["message"].is_string()
+                            ? error["message"].get<std::string>()
+                            : error.dump();
+  return Error{"The client answered with an error: " + message};
+}
+
+void Client::Pending::resolve(nlohmann::json response) {
+  {
+    std::lock_guard lock(mutex_);
+    if (response_) return;
+    response_ = std::move(response);
+  }
+  answered_.notify_all();
+}
+
+std::pair<std::string, std::shared_ptr<Client::Pending>> Client::expect() {
+  std::lock_guard lock(mutex_);
+  std::string id = "ptc-" + std::to_string(++next_request_);
+  auto pending = std::make_shared<Pending>();
+  pending_.emplace(id, pending);
+  return {std::move(id), std::move(pending)};
+}
+
+bool Client::resolve(const nlohmann::json& id, nlohmann::json response) {
+  if (!id.is_string()) return false;
+  std::shared_ptr<Pending> pending;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = pending_.find(id.get<std::string>());
+    if (it == pending_.end()) return false;
+    pending = it->second;
+    pending_.erase(it);
+  }
+  pending->resolve(std::move(response));
+  return true;
+}
+
+void Client::forget(const std::shared_ptr<Pending>& pending) {
+  std::lock_guard lock(mutex_);
+  for (auto it = pending_.begin(); it != pending_.end(); ++it)
+    if (it->second == pending) {
+      pending_.erase(it);
+      return;
+    }
+}
+
 // ---- Protocol ------------------------------------------------------------------------------------
 
 std::optional<std::string> modern_version(const Message& message) {
@@ -143,10 +252,46 @@ std::string supported_versions_text() {
   return text + " (through initialize)";
 }
 
+namespace {
+StateKey state_key_of(const ServerOptions& options) {
+  auto key = load_state_key(options.state_key_file);
+  if (!key) throw std::runtime_error(key.error().message);
+  return std::move(*key);
+}
+}  // namespace
+
 Protocol::Protocol(const ToolRegistry& registry, ServerInfo info, ServerOptions options)
-    : registry_(registry), info_(std::move(info)), options_(std::move(options)) {
+    : registry_(registry), info_(std::move(info)), options_(std::move(options)), state_key_(state_key_of(options_)) {
+  const ServerIdentity offered = registry.offered_server_identity();
+  if (info_.name.empty()) info_.name = offered.name;
+  if (info_.version.empty()) info_.version = offered.version;
   supported_.emplace_back(kModernVersion);
   for (auto v : kLegacyVersions) supported_.emplace_back(v);
+  registry_listener_ = registry_.on_change([this](ToolRegistry::Change change) {
+    listeners_.list_changed(change == ToolRegistry::Change::Tools       ? Listeners::List::Tools
+                            : change == ToolRegistry::Change::Resources ? Listeners::List::Resources
+                                                                        : Listeners::List::Prompts);
+  });
+}
+
+std::shared_ptr<void> Protocol::open_push(const std::shared_ptr<Client>& client, Notify notify) const {
+  return listeners_.add_client(client, std::move(notify));
+}
+
+void Protocol::resource_updated(const std::string& uri) const { listeners_.resource_updated(uri); }
+
+Reply Protocol::listen(const Message& message, Notify notify) const {
+  auto notifications = message.params.find("notifications");
+  if (notifications == message.params.end() || !notifications->is_object())
+    return {invalid_params(message, "\"notifications\" must be an object (the notifications to listen for)"), {}};
+  ListenFilter filter = ListenFilter::from_json(*notifications);
+  // The acknowledgement comes first on the stream and says what will be sent.
+  Json ack{{"notifications", Json(filter.to_json())},
+           {"_meta", Json{{"io.modelcontextprotocol/subscriptionId", Json(message.id)}}}};
+  notify(jsonrpc::notification("notifications/subscriptions/acknowledged", std::move(ack)));
+  Reply reply;
+  reply.subscription = listeners_.add_subscription(message.id, std::move(filter), std::move(notify));
+  return reply;
 }
 
 std::shared_ptr<Session> Protocol::new_session() const {
@@ -179,7 +324,12 @@ std::string Protocol::modern_result_text(std::string_view result) const {
 }
 
 Reply Protocol::handle(const std::shared_ptr<Client>& client, const Message& message, Notify notify) const {
-  if (message.kind == Message::Kind::Response) return {};  // the server sends no requests to answer
+  if (message.kind == Message::Kind::Response) {
+    // An answer to a question a handler asked (2025 elicitation, sampling, roots); one nobody awaits
+    // (its call ended) is dropped.
+    client->resolve(message.id, message.params);
+    return {};
+  }
   if (message.kind == Message::Kind::Notification) {
     notification(*client, message);
     return {};
@@ -208,27 +358,42 @@ Reply Protocol::handle(const std::shared_ptr<Client>& client, const Message& mes
                              Json{{"supported", supported_}}),
               {}};
     if (method == "server/discover") return {discover(message), {}};
-    if (method == "tools/list") return {list_tools(message, Era::Modern), {}};
-    if (method == "tools/call") return call_tool(client, message, Era::Modern, std::move(notify));
-    return {jsonrpc::error(message.id, jsonrpc::kMethodNotFound, "Method not found: " + method), {}};
+    if (method == "subscriptions/listen") return listen(message, std::move(notify));
+    return route(client, message, Era::Modern, std::move(notify));
   }
 
   if (method == "initialize") return {initialize(client, message), {}};
   if (method == "ping") return {jsonrpc::result(message.id, Json::object()), {}};
-  const bool known = method == "server/discover" || method == "tools/list" || method == "tools/call";
-  if (!known) return {jsonrpc::error(message.id, jsonrpc::kMethodNotFound, "Method not found: " + method), {}};
   // server/discover exists only in 2026-07-28, whatever came before it on this client.
   if (method == "server/discover")
     return {invalid_params(message, "server/discover is a 2026-07-28 method and needs _meta \"" +
                                         std::string(kVersionKey) + "\": \"" + std::string(kModernVersion) +
                                         "\" (and \"" + std::string(kCapabilitiesKey) + "\")"),
             {}};
+  const bool subscription = method == "resources/subscribe" || method == "resources/unsubscribe";
+  if (!served(method) && !subscription)
+    return {jsonrpc::error(message.id, jsonrpc::kMethodNotFound, "Method not found: " + method), {}};
   if (!client->legacy_version())
     return {invalid_params(message, "the request has no _meta \"" + std::string(kVersionKey) +
                                         "\" (protocol 2026-07-28), and no initialize came before it (2025)"),
             {}};
-  if (method == "tools/list") return {list_tools(message, Era::Legacy), {}};
-  return call_tool(client, message, Era::Legacy, std::move(notify));
+  // 2026-07-28 replaced these with subscriptions/listen.
+  if (subscription) return {this->subscription(*client, message, method == "resources/subscribe"), {}};
+  return route(client, message, Era::Legacy, std::move(notify));
+}
+
+Reply Protocol::route(const std::shared_ptr<Client>& client, const Message& message, Era era, Notify notify) const {
+  const auto& method = message.method;
+  if (method == "tools/list") return {list_tools(message, era), {}};
+  if (method == "tools/call") return call_tool(client, message, era, std::move(notify));
+  if (method == "resources/list") return {list_resources(message, era, false), {}};
+  if (method == "resources/templates/list") return {list_resources(message, era, true), {}};
+  if (method == "resources/read") return read_resource(client, message, era, std::move(notify));
+  if (method == "prompts/list") return {list_prompts(message, era), {}};
+  if (method == "prompts/get") return get_prompt(client, message, era, std::move(notify));
+  if (method == "completion/complete") return {complete(message, era), {}};
+  // served() lists what is above.
+  return {jsonrpc::error(message.id, jsonrpc::kMethodNotFound, "Method not found: " + method), {}};
 }
 
 Json Protocol::refuse_busy(Client& client, const Message& message) const {
@@ -248,32 +413,57 @@ Json Protocol::initialize(const std::shared_ptr<Client>& client, const Message& 
       if (*requested == v) version = v;
   }
   client->set_legacy_version(version);
-  Json result{{"protocolVersion", version},
-              {"capabilities", Json{{"tools", Json{{"listChanged", false}}}}},
-              {"serverInfo", server_info()}};
+  if (auto caps = message.params.find("capabilities"); caps != message.params.end() && caps->is_object())
+    client->set_capabilities(*caps);
+  Json result{{"protocolVersion", version}, {"capabilities", capabilities(Era::Legacy)}, {"serverInfo", server_info()}};
   result["instructions"] = info_.instructions.empty() ? default_instructions(registry_) : info_.instructions;
   return jsonrpc::result(message.id, std::move(result));
 }
 
 Json Protocol::discover(const Message& message) const {
-  Json result{{"supportedVersions", supported_}, {"capabilities", Json{{"tools", Json::object()}}}};
+  Json result{{"supportedVersions", supported_}, {"capabilities", capabilities(Era::Modern)}};
   result["instructions"] = info_.instructions.empty() ? default_instructions(registry_) : info_.instructions;
-  result["ttlMs"] = options_.list_ttl_ms;
-  result["cacheScope"] = "public";
+  return era_result(message, std::move(result), Era::Modern, true);
+}
+
+Json Protocol::capabilities(Era) const {
+  // Lists change when the program adds to the registry, and clients hear it: 2025 clients on their push
+  // channel, 2026-07-28 ones on subscriptions/listen. Resources and prompts are stated when there are any.
+  Json out{{"tools", Json{{"listChanged", true}}}};
+  const bool resources = !registry_.resources().empty();
+  const bool prompts = !registry_.prompts().empty();
+  if (resources) out["resources"] = Json{{"subscribe", true}, {"listChanged", true}};
+  if (prompts) out["prompts"] = Json{{"listChanged", true}};
+  if (resources || prompts) out["completions"] = Json::object();
+  return out;
+}
+
+Json Protocol::era_result(const Message& message, Json result, Era era, bool cacheable) const {
+  if (era == Era::Legacy) return jsonrpc::result(message.id, std::move(result));
+  if (cacheable) {
+    result["ttlMs"] = options_.list_ttl_ms;
+    result["cacheScope"] = "public";
+  }
   return jsonrpc::result(message.id, modern_result(std::move(result)));
+}
+
+std::optional<std::pair<std::size_t, std::size_t>> Protocol::page(const Message& message, std::size_t size) const {
+  std::size_t begin = 0;
+  if (auto cursor = message.params.find("cursor"); cursor != message.params.end() && !cursor->is_null()) {
+    auto offset = read_cursor(*cursor, size);
+    if (!offset) return std::nullopt;
+    begin = *offset;
+  }
+  const std::size_t end = options_.page_size == 0 ? size : std::min(size, begin + options_.page_size);
+  return std::pair{begin, end};
 }
 
 Json Protocol::list_tools(const Message& message, Era era) const {
   const auto tools = registry_.tools();
-  std::size_t begin = 0;
-  if (auto cursor = message.params.find("cursor"); cursor != message.params.end() && !cursor->is_null()) {
-    auto offset = read_cursor(*cursor, tools.size());
-    if (!offset) return invalid_params(message, "unknown cursor");
-    begin = *offset;
-  }
-  const std::size_t end = options_.page_size == 0 ? tools.size() : std::min(tools.size(), begin + options_.page_size);
+  auto range = page(message, tools.size());
+  if (!range) return invalid_params(message, "unknown cursor");
   Json list = Json::array();
-  for (std::size_t i = begin; i < end; ++i) {
+  for (std::size_t i = range->first; i < range->second; ++i) {
     auto definition = mcp_tool(tools[i], results_in(era));
     if (!definition) {
       // One tool the MCP profile cannot express must not hide the others; say why where an operator
@@ -285,11 +475,61 @@ Json Protocol::list_tools(const Message& message, Era era) const {
     list.push_back(std::move(*definition));
   }
   Json result{{"tools", std::move(list)}};
-  if (end < tools.size()) result["nextCursor"] = std::to_string(end);
-  if (era == Era::Legacy) return jsonrpc::result(message.id, std::move(result));
-  result["ttlMs"] = options_.list_ttl_ms;
-  result["cacheScope"] = "public";
-  return jsonrpc::result(message.id, modern_result(std::move(result)));
+  if (range->second < tools.size()) result["nextCursor"] = std::to_string(range->second);
+  return era_result(message, std::move(result), era, true);
+}
+
+DispatchOptions Protocol::dispatch_options(const Message& message, Notify notify,
+                                           const std::shared_ptr<Cancellation>& cancellation) const {
+  DispatchOptions dispatch;
+  dispatch.mode = options_.mode;
+  dispatch.environment.adapter = "mcp";
+  dispatch.environment.cancellation = cancellation;
+  if (auto token = progress_token(message))
+    dispatch.environment.progress = progress_sink(*token, std::move(notify), cancellation);
+  // The timeout counts from the request's arrival, for the deadline dispatch checks and for the signal
+  // a running handler sees alike.
+  if (options_.call_timeout) dispatch.environment.deadline = Deadline::after(*options_.call_timeout);
+  dispatch.memory_budget = options_.memory_budget;
+  return dispatch;
+}
+
+Reply Protocol::run_request(const std::shared_ptr<Client>& client, const Message& message, Era era, Notify notify,
+                            Work work) const {
+  std::shared_ptr<ClientChannel> channel;
+  if (era == Era::Modern) {
+    auto answers = round_trip_answers(message);
+    if (!answers) return {invalid_params(message, answers.error().message), {}};
+    const auto* meta = meta_of(message);
+    channel = std::make_shared<RoundTripChannel>(meta->at(std::string(kCapabilitiesKey)), std::move(*answers));
+  }
+  const auto& timeout = options_.call_timeout;
+  auto cancellation = timeout ? std::make_shared<Cancellation>(Cancellation::Clock::now() + *timeout)
+                              : std::make_shared<Cancellation>();
+  const std::string key = jsonrpc::id_key(message.id);
+  if (!client->begin_call(key, cancellation))
+    return {jsonrpc::error(message.id, jsonrpc::kInvalidRequest, "Invalid Request: id " + key + " is already in use"),
+            {}};
+  DispatchOptions dispatch = dispatch_options(message, notify, cancellation);
+  dispatch.environment.client =
+      channel ? channel : std::make_shared<StreamChannel>(client, notify, cancellation, options_.client_answer_timeout);
+  auto run = [this, client, key, message, work = std::move(work),
+              dispatch = std::move(dispatch)]() -> std::optional<std::string> {
+    std::string response;
+    try {
+      response = work(dispatch);
+    } catch (const InputRequired& asked) {
+      response = input_required_line(message, asked);
+    } catch (const MissingClientCapability& missing) {
+      response =
+          jsonrpc::line(jsonrpc::error(message.id, jsonrpc::kMissingClientCapability,
+                                       "Missing required client capability: " + missing.capability(),
+                                       Json{{"requiredCapabilities", Json{{missing.capability(), Json::object()}}}}));
+    }
+    if (client->end_call(key)) return std::nullopt;
+    return response;
+  };
+  return {std::nullopt, std::move(run)};
 }
 
 Reply Protocol::call_tool(const std::shared_ptr<Client>& client, const Message& message, Era era, Notify notify) const {
@@ -300,29 +540,20 @@ Reply Protocol::call_tool(const std::shared_ptr<Client>& client, const Message& 
   auto tool = registry_.find(params->name);
   if (!tool) return {invalid_params(message, "Unknown tool: " + std::string(params->name)), {}};
 
-  // The timeout counts from the request's arrival, for the deadline dispatch checks and for the
-  // signal a running handler sees alike.
-  const auto& timeout = options_.call_timeout;
-  auto cancellation = timeout ? std::make_shared<Cancellation>(Cancellation::Clock::now() + *timeout)
-                              : std::make_shared<Cancellation>();
-  const auto deadline = timeout ? std::optional<Deadline>(Deadline::after(*timeout)) : std::nullopt;
-  const std::string key = jsonrpc::id_key(message.id);
-  if (!client->begin_call(key, cancellation))
-    return {jsonrpc::error(message.id, jsonrpc::kInvalidRequest, "Invalid Request: id " + key + " is already in use"),
-            {}};
+  // A tool that cannot run without a client capability is refused before it starts (SEP-2575).
+  const nlohmann::json declared =
+      era == Era::Modern ? meta_of(message)->at(std::string(kCapabilitiesKey)) : client->capabilities();
+  for (const auto& needed : tool->client_capabilities())
+    if (!declares(declared, needed))
+      return {jsonrpc::error(message.id, jsonrpc::kMissingClientCapability,
+                             "Missing required client capability: " + needed + " (tool '" + tool->name() + "')",
+                             Json{{"requiredCapabilities", Json{{needed, Json::object()}}}}),
+              {}};
 
   ToolCall call{call_id(message.id), tool->name(), params->arguments ? *params->arguments : nlohmann::json::object()};
   call.arguments_text = message.arguments_text;  // generated tools decode the request's own text
-  auto token = progress_token(message);
-  auto run = [this, client, key, era, id = message.id, call = std::move(call), tool = std::move(*tool), cancellation,
-              deadline, token = std::move(token), notify = std::move(notify)]() -> std::optional<std::string> {
-    DispatchOptions dispatch;
-    dispatch.mode = options_.mode;
-    dispatch.environment.adapter = "mcp";
-    dispatch.environment.cancellation = cancellation;
-    if (token) dispatch.environment.progress = progress_sink(*token, notify, cancellation);
-    dispatch.environment.deadline = deadline;
-    dispatch.memory_budget = options_.memory_budget;
+  auto work = [this, client, era, id = message.id, call = std::move(call),
+               tool = std::move(*tool)](const DispatchOptions& dispatch) {
     // What dispatch could not turn into an outcome is answered as a failed call's outcome is.
     auto failed = [&tool, era](std::string text) {
       ToolOutcome outcome;
@@ -330,6 +561,7 @@ Reply Protocol::call_tool(const std::shared_ptr<Client>& client, const Message& 
       outcome.rendered = std::move(text);
       return mcp_call_tool_result_text(outcome, tool, results_in(era));
     };
+    const auto& cancellation = dispatch.environment.cancellation;
     std::string result;  // the CallToolResult's text
     if (cancellation->cancelled()) {
       result = failed("The call was cancelled before it started (" + cancellation->reason() + ").");
@@ -337,17 +569,21 @@ Reply Protocol::call_tool(const std::shared_ptr<Client>& client, const Message& 
       try {
         result =
             mcp_call_tool_result_text(registry_.dispatch(client->session(), call, dispatch), tool, results_in(era));
+      } catch (const InputRequired&) {
+        throw;  // run_request answers input_required
+      } catch (const MissingClientCapability& e) {
+        if (era == Era::Modern) throw;  // -32021; a 2025 client reads why in the result
+        result = failed(e.what());
       } catch (const std::exception& e) {
         // Dispatch turns tool failures into results; what it throws (a deadline, a handler that
         // stopped the evaluation) is still the tool's outcome, not a protocol fault: the model reads it.
         result = failed(e.what());
       }
     }
-    if (client->end_call(key)) return std::nullopt;
     if (era == Era::Modern) result = modern_result_text(result);
     return jsonrpc::result_line(id, result);
   };
-  return {std::nullopt, std::move(run)};
+  return run_request(client, message, era, std::move(notify), std::move(work));
 }
 
 void Protocol::notification(Client& client, const Message& message) const {
@@ -358,6 +594,7 @@ void Protocol::notification(Client& client, const Message& message) const {
   if (auto r = message.params.find("reason"); r != message.params.end() && r->is_string())
     reason = r->get<std::string>();
   client.cancel(jsonrpc::id_key(*id), std::move(reason));
+  client.drop_subscription(jsonrpc::id_key(*id));  // a stdio subscriptions/listen ends the same way
 }
 
 }  // namespace ptc::mcp

@@ -6,10 +6,14 @@
 // `_meta["io.modelcontextprotocol/protocolVersion"]` is served statelessly under that revision; an
 // `initialize` opens the 2025 era for its client (the stdio process, or the HTTP session it creates).
 
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,9 +21,13 @@
 #include <ptc/cancellation.hpp>
 #include <ptc/mcp/server.hpp>
 #include <ptc/mcp/wire.hpp>
+#include <ptc/registry.hpp>
 #include <ptc/session.hpp>
 
+#include "client_channels.hpp"
 #include "jsonrpc.hpp"
+#include "listeners.hpp"
+#include "request_state.hpp"
 
 namespace ptc::mcp {
 
@@ -47,6 +55,38 @@ class Client {
   void cancel(const std::string& key, std::string reason);
   void cancel_all(std::string reason);
 
+  /// The capabilities the client's initialize declared (2025; 2026 requests carry their own).
+  nlohmann::json capabilities() const;
+  void set_capabilities(nlohmann::json capabilities);
+
+  /// A request the server sent this client (2025 elicitation, sampling, roots), awaiting its response.
+  class Pending {
+   public:
+    /// The response's result; an error when the client answered with one, the call was cancelled,
+    /// or `give_up` passed.
+    Result<nlohmann::json> wait(const Cancellation& cancellation, std::chrono::steady_clock::time_point give_up);
+    void resolve(nlohmann::json response);
+
+   private:
+    std::mutex mutex_;
+    std::condition_variable answered_;
+    std::optional<nlohmann::json> response_;
+  };
+  /// A fresh request id ("ptc-N") and what will hold its response.
+  std::pair<std::string, std::shared_ptr<Pending>> expect();
+  /// Hands a response to the request awaiting it; false when none does (unknown or forgotten id).
+  bool resolve(const nlohmann::json& id, nlohmann::json response);
+  void forget(const std::shared_ptr<Pending>& pending);
+
+  /// Keeps a stdio subscriptions/listen stream's handle until notifications/cancelled names its id.
+  void keep_subscription(const std::string& key, std::shared_ptr<void> handle);
+  void drop_subscription(const std::string& key);
+
+  /// The resource URIs the client subscribed to (2025 resources/subscribe), for resources/updated.
+  void subscribe(std::string uri);
+  void unsubscribe(const std::string& uri);
+  bool subscribed(const std::string& uri) const;
+
  private:
   struct InFlight {
     std::shared_ptr<Cancellation> cancellation;
@@ -56,6 +96,11 @@ class Client {
   mutable std::mutex mutex_;
   std::optional<std::string> legacy_version_;
   std::map<std::string, InFlight> in_flight_;
+  std::set<std::string> subscriptions_;
+  nlohmann::json capabilities_ = nlohmann::json::object();
+  std::uint64_t next_request_ = 0;
+  std::map<std::string, std::shared_ptr<Pending>> pending_;
+  std::map<std::string, std::shared_ptr<void>> listening_;
 };
 
 /// Sends a notification that belongs to the request being handled (notifications/progress).
@@ -69,6 +114,9 @@ struct Reply {
   /// response as one line of JSON text (written from the tool's result text, never a JSON tree);
   /// nullopt means the call was cancelled and gets no response.
   std::function<std::optional<std::string>()> call;
+  /// Or keep the request's stream open for notifications (subscriptions/listen) while this handle
+  /// lives; the transport drops it when the client goes away.
+  std::shared_ptr<void> subscription{};
 };
 
 /// The revision a message asks for through `_meta` (the 2026 way), if it does.
@@ -89,6 +137,11 @@ class Protocol {
   jsonrpc::Json refuse_busy(Client& client, const jsonrpc::Message& message) const;
 
   const ServerOptions& options() const { return options_; }
+  /// Where the server may send a 2025 client messages of its own (list_changed, resources/updated):
+  /// the stdio output, or an HTTP session's GET stream; until the handle is destroyed.
+  std::shared_ptr<void> open_push(const std::shared_ptr<Client>& client, Notify notify) const;
+  /// Tells the clients that subscribed to `uri` that it changed (Server::notify_resource_updated).
+  void resource_updated(const std::string& uri) const;
   /// Every revision served: the modern one first, then the 2025 ones.
   const std::vector<std::string>& supported_versions() const { return supported_; }
   /// A fresh Session with the options' retention and prepare_session hook applied.
@@ -101,7 +154,43 @@ class Protocol {
   jsonrpc::Json initialize(const std::shared_ptr<Client>& client, const jsonrpc::Message& message) const;
   jsonrpc::Json discover(const jsonrpc::Message& message) const;
   jsonrpc::Json list_tools(const jsonrpc::Message& message, Era era) const;
+  /// The methods both eras share, once the era is known.
+  Reply route(const std::shared_ptr<Client>& client, const jsonrpc::Message& message, Era era, Notify notify) const;
   Reply call_tool(const std::shared_ptr<Client>& client, const jsonrpc::Message& message, Era era, Notify notify) const;
+  /// What a request that runs user code (a tool, a resource's reader, a prompt's renderer) gets: a
+  /// cancellation the client can raise, the call timeout, progress when asked for. `work` runs on a
+  /// worker and returns the response line (for a result, without the 2026 members, which are added
+  /// here); the Reply sends nothing when the request was cancelled meanwhile.
+  using Work = std::function<std::string(const DispatchOptions& options)>;
+  Reply run_request(const std::shared_ptr<Client>& client, const jsonrpc::Message& message, Era era, Notify notify,
+                    Work work) const;
+  DispatchOptions dispatch_options(const jsonrpc::Message& message, Notify notify,
+                                   const std::shared_ptr<Cancellation>& cancellation) const;
+  /// What a 2026 request brings for its handler's questions: the answers of earlier rounds (from its
+  /// requestState, which must open and belong to this request) and of this one (inputResponses).
+  Result<nlohmann::json> round_trip_answers(const jsonrpc::Message& message) const;
+  /// The `input_required` result for a handler that asked what was not answered yet.
+  std::string input_required_line(const jsonrpc::Message& message, const InputRequired& asked) const;
+
+  // Resources, prompts and completions (protocol_served.cpp).
+  jsonrpc::Json list_resources(const jsonrpc::Message& message, Era era, bool templates) const;
+  Reply read_resource(const std::shared_ptr<Client>& client, const jsonrpc::Message& message, Era era,
+                      Notify notify) const;
+  jsonrpc::Json list_prompts(const jsonrpc::Message& message, Era era) const;
+  Reply get_prompt(const std::shared_ptr<Client>& client, const jsonrpc::Message& message, Era era,
+                   Notify notify) const;
+  jsonrpc::Json complete(const jsonrpc::Message& message, Era era) const;
+  /// 2026 subscriptions/listen: acknowledges the filter and keeps the stream for notifications.
+  Reply listen(const jsonrpc::Message& message, Notify notify) const;
+  /// 2025 resources/subscribe and resources/unsubscribe.
+  jsonrpc::Json subscription(Client& client, const jsonrpc::Message& message, bool subscribe) const;
+  /// The capabilities initialize and server/discover state: what the registry serves.
+  jsonrpc::Json capabilities(Era era) const;
+  /// A result in `era`: as it is in 2025; with resultType and serverInfo in 2026, and with ttlMs and
+  /// cacheScope too when `cacheable`.
+  jsonrpc::Json era_result(const jsonrpc::Message& message, jsonrpc::Json result, Era era, bool cacheable) const;
+  /// [begin, end) of the page a list request asks for (its cursor), or nullopt for an unknown cursor.
+  std::optional<std::pair<std::size_t, std::size_t>> page(const jsonrpc::Message& message, std::size_t size) const;
   void notification(Client& client, const jsonrpc::Message& message) const;
   /// Adds what every 2026 result carries: resultType and the server's identity in _meta.
   jsonrpc::Json modern_result(jsonrpc::Json result) const;
@@ -113,6 +202,9 @@ class Protocol {
   ServerInfo info_;
   ServerOptions options_;
   std::vector<std::string> supported_;
+  StateKey state_key_;
+  mutable Listeners listeners_;
+  std::shared_ptr<void> registry_listener_;  // the registry's changes, sent on as list_changed
 };
 
 }  // namespace ptc::mcp

@@ -86,6 +86,8 @@ void Server::stop() {
   [[maybe_unused]] auto n = ::write(impl_->stop_pipe[1], &byte, 1);
 }
 
+void Server::notify_resource_updated(std::string_view uri) { impl_->protocol.resource_updated(std::string(uri)); }
+
 int Server::serve_fd(int in_fd, int out_fd) {
   StopSignals signals(impl_->stop_pipe[1]);
   serve_stream(impl_->protocol, in_fd, out_fd, impl_->stop_pipe[0], {});

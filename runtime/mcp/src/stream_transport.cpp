@@ -54,6 +54,9 @@ void serve_stream(const Protocol& protocol, int in_fd, int out_fd, int stop_fd, 
   auto client = std::make_shared<Client>(protocol.new_session());
   WorkerPool pool(options.workers, options.max_queued_calls);
   const Notify notify = [writer](const jsonrpc::Json& message) { writer->send(message); };
+  // The process's client hears list changes and resource updates on the same output, once it opened
+  // the 2025 era (listeners.hpp).
+  const auto push = protocol.open_push(client, notify);
 
   auto on_line = [&](std::string_view line) {
     auto read = jsonrpc::read(line);
@@ -61,6 +64,8 @@ void serve_stream(const Protocol& protocol, int in_fd, int out_fd, int stop_fd, 
     const auto& message = *read.message;
     Reply reply = protocol.handle(client, message, notify);
     if (reply.response) return writer->send(*reply.response);
+    if (reply.subscription)
+      return client->keep_subscription(jsonrpc::id_key(message.id), std::move(reply.subscription));
     if (!reply.call) return;
     auto job = [call = std::move(reply.call), writer] {
       if (auto response = call()) writer->send_line(std::move(*response));

@@ -124,6 +124,15 @@ static ptc::Tool forecast_tool() {
 
 }  // namespace ptc_gen::weather::detail
 
+// ptc_generate defines these for this file from the CMake project (or its SERVER_NAME and
+// SERVER_VERSION): register_tools offers them to a server that is given no name or version.
+#ifndef PTC_GEN_SERVER_NAME
+#define PTC_GEN_SERVER_NAME ""
+#endif
+#ifndef PTC_GEN_SERVER_VERSION
+#define PTC_GEN_SERVER_VERSION ""
+#endif
+
 namespace ptc_gen::weather {
 
 std::vector<ptc::Tool> tools() {
@@ -133,6 +142,7 @@ std::vector<ptc::Tool> tools() {
 }
 
 void register_tools(ptc::ToolRegistry& registry) {
+  registry.offer_server_identity(PTC_GEN_SERVER_NAME, PTC_GEN_SERVER_VERSION);
   for (auto& tool : tools()) registry.add(std::move(tool));
 }
 

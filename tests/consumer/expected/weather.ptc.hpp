@@ -12,7 +12,8 @@ namespace ptc_gen::weather {
 
 /// The tools of weather.hpp that are free functions, in declaration order.
 std::vector<ptc::Tool> tools();
-/// Adds tools() to `registry`, in declaration order.
+/// Adds tools() to `registry`, in declaration order, and offers it the server name and version
+/// ptc_generate gave (ToolRegistry::offer_server_identity).
 void register_tools(ptc::ToolRegistry& registry);
 
 }  // namespace ptc_gen::weather

@@ -134,11 +134,21 @@ TEST(EmitSourceFile, ToolsAndRegisterToolsInDeclarationOrder) {
   EXPECT_THAT(cpp, HasSubstr("std::vector<ptc::Tool> tools() {\n  return {\n    detail::search_tool(),\n"
                              "    detail::create_tool(),\n  };\n}\n"));
   EXPECT_THAT(cpp, HasSubstr("void register_tools(ptc::ToolRegistry& registry) {\n"
+                             "  registry.offer_server_identity(PTC_GEN_SERVER_NAME, PTC_GEN_SERVER_VERSION);\n"
                              "  for (auto& tool : tools()) registry.add(std::move(tool));\n}\n"));
   EXPECT_THAT(cpp, HasSubstr("std::vector<ptc::Tool> tools(::shop::Tracker& instance) {\n  return {\n"
                              "    detail::count_tool(instance),\n    detail::reset_tool(instance),\n  };\n}\n"));
   EXPECT_THAT(cpp, HasSubstr("void register_tools(ptc::ToolRegistry& registry, ::shop::Tracker& instance) {\n"
+                             "  registry.offer_server_identity(PTC_GEN_SERVER_NAME, PTC_GEN_SERVER_VERSION);\n"
                              "  for (auto& tool : tools(instance)) registry.add(std::move(tool));\n}\n"));
+}
+
+// ptc_generate defines the macros for the generated source alone; compiled without them (ptc-gen run
+// by hand), register_tools offers nothing.
+TEST(EmitSourceFile, ServerIdentityMacrosDefaultToEmpty) {
+  EXPECT_THAT(file(shop_model(), ".ptc.cpp"),
+              HasSubstr("#ifndef PTC_GEN_SERVER_NAME\n#define PTC_GEN_SERVER_NAME \"\"\n#endif\n"
+                        "#ifndef PTC_GEN_SERVER_VERSION\n#define PTC_GEN_SERVER_VERSION \"\"\n#endif\n"));
 }
 
 TEST(EmitSourceFile, ExamplesAreParsedJson) {
@@ -224,6 +234,25 @@ TEST(EmitSourceFile, AHeaderWithoutFreeTools) {
   const auto cpp = file(h, ".ptc.cpp");
   EXPECT_THAT(cpp, HasSubstr("std::vector<ptc::Tool> tools() {\n  return {};\n}\n"));
   EXPECT_THAT(cpp, Not(HasSubstr("\n\n\n")));
+}
+
+// MCP lists a tool that states no hints as destructive and open-world: each such tool gets a note at
+// its declaration, which changes nothing else.
+TEST(EmitNotes, EachToolWithoutHintsIsNoted) {
+  auto h = shop_model();
+  h.tools[0].hints = {.stated = true, .additive = true};
+  const auto e = emit::emit_header(h);
+  EXPECT_TRUE(e.errors.empty());
+  EXPECT_EQ(e.files.size(), 4u);
+  ASSERT_EQ(e.notes.size(), h.tools.size() - 1);
+  EXPECT_EQ(e.notes[0].message,
+            "tool '" + h.tools[1].name +
+                "' states no behaviour hints; MCP clients will treat it as destructive and open-world (add "
+                "PTC_READ_ONLY, PTC_ADDITIVE, PTC_DESTRUCTIVE, PTC_IDEMPOTENT or PTC_OPEN_WORLD)");
+  EXPECT_EQ(e.notes[0].location.file, h.tools[1].location.file);
+  EXPECT_EQ(e.notes[0].location.line, h.tools[1].location.line);
+  for (auto& tool : h.tools) tool.hints.stated = true;
+  EXPECT_TRUE(emit::emit_header(h).notes.empty());
 }
 
 TEST(EmitSourceFile, AHeaderWithoutTools) {

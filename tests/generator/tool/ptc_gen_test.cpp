@@ -47,11 +47,33 @@ const char* const kHeader = R"(#pragma once
 #include <ptc/annotate.hpp>
 namespace shop {
 /// Finds items by text.
-PTC_TOOL() std::string search(std::string query, int limit = 10);
+PTC_TOOL() PTC_READ_ONLY std::string search(std::string query, int limit = 10);
 /// Counts items.
-PTC_TOOL() int count();
+PTC_TOOL() PTC_READ_ONLY int count();
 }
 )";
+
+// A tool without behaviour hints is noted at its declaration, in every mode that reads the tools, and
+// the run still succeeds: a note is advice, never an error.
+TEST_F(PtcGenCli, NotesEachToolWithoutHintsAndSucceeds) {
+  write("plain.hpp", R"(#include <ptc/annotate.hpp>
+/// Deletes an issue.
+PTC_TOOL() int delete_issue(int id);
+/// Reads an issue.
+PTC_TOOL() PTC_READ_ONLY int read_issue(int id);
+)");
+  const std::string note = path("plain.hpp") +
+                           ":3:16: note: tool 'delete_issue' states no behaviour hints; MCP clients will treat it as "
+                           "destructive and open-world (add PTC_READ_ONLY, PTC_ADDITIVE, PTC_DESTRUCTIVE, "
+                           "PTC_IDEMPOTENT or PTC_OPEN_WORLD)\n";
+  auto r = gen({"--out-dir", path("out"), path("plain.hpp"), "--", "-std=c++20"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.err, note);
+  EXPECT_TRUE(fs::exists(dir_ / "out" / "plain.tools.json"));
+  r = gen({"--check", path("out"), path("plain.hpp"), "--", "-std=c++20"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.err, note);
+}
 
 TEST_F(PtcGenCli, PrintSignaturesPrintsOneLinePerToolAndWritesNothing) {
   write("shop.hpp", kHeader);

@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import { after, before } from 'node:test';
 
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { StdioClientTransport as StdioV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as HttpV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpV2 } from '@modelcontextprotocol/client';
@@ -22,7 +23,8 @@ export const configurations = [
   { name: 'client 2.4.0 pinned', negotiation: { mode: { pin: '2026-07-28' } }, version: '2026-07-28' },
 ];
 
-/// Starts `binary mcp --http 127.0.0.1:0` and resolves once it prints the address it serves.
+/// Starts `binary mcp --http 127.0.0.1:0` and resolves once it prints the address it serves: { url, proc,
+/// stop() }, stop sending SIGTERM and resolving to the exit code.
 export async function startHttp(binary, extra = []) {
   const proc = spawn(binary, ['mcp', '--http', '127.0.0.1:0', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
@@ -36,6 +38,7 @@ export async function startHttp(binary, extra = []) {
   });
   return {
     url,
+    proc,
     async stop() {
       proc.kill('SIGTERM');
       const [code] = await once(proc, 'exit');
@@ -44,17 +47,26 @@ export async function startHttp(binary, extra = []) {
   };
 }
 
-/// A connected client. `server` is { binary } for stdio or { url } for HTTP.
-export async function connect(configuration, server) {
+// SDK 1 names a server-to-client request by its schema, client 2 by its method.
+const v1Schemas = { 'elicitation/create': ElicitRequestSchema, 'sampling/createMessage': CreateMessageRequestSchema };
+
+/// A connected client. `server` is { binary } for stdio or { url } for HTTP. `answers` maps the
+/// server-to-client requests the client answers ('elicitation/create', 'sampling/createMessage') to
+/// their handlers, and declares the capability of each ('elicitation', 'sampling').
+export async function connect(configuration, server, answers = {}) {
   const info = { name: 'ptc-test', version: '0.0.1' };
+  const capabilities = {};
+  for (const method of Object.keys(answers)) capabilities[method.split('/')[0]] = {};
   let client, transport;
   if (configuration.v1) {
-    client = new ClientV1(info, { capabilities: {} });
+    client = new ClientV1(info, { capabilities });
     transport = server.url ? new HttpV1(new URL(server.url)) : new StdioV1({ command: server.binary, args: ['mcp'], stderr: 'pipe' });
   } else {
-    client = new ClientV2(info, { capabilities: {}, versionNegotiation: configuration.negotiation });
+    client = new ClientV2(info, { capabilities, versionNegotiation: configuration.negotiation });
     transport = server.url ? new HttpV2(new URL(server.url)) : new StdioV2({ command: server.binary, args: ['mcp'], stderr: 'pipe' });
   }
+  for (const [method, handler] of Object.entries(answers))
+    client.setRequestHandler(configuration.v1 ? v1Schemas[method] : method, handler);
   await client.connect(transport);
   return client;
 }

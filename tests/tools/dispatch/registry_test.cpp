@@ -107,6 +107,21 @@ class Dispatch : public ::testing::Test {
   int handler_runs = 0;
 };
 
+// Each generated register_tools offers its CMake project's name and version; in a program whose
+// tools come from several projects the first registration names the server, field by field.
+TEST(RegistryServerIdentity, TheFirstOfferOfEachFieldStays) {
+  ptc::ToolRegistry registry;
+  EXPECT_EQ(registry.offered_server_identity().name, "");
+  registry.offer_server_identity("", "");
+  registry.offer_server_identity("tracker", "");
+  registry.offer_server_identity("other", "2.0.0");
+  registry.offer_server_identity("third", "3.0.0");
+  const ptc::ServerIdentity offered = registry.offered_server_identity();
+  EXPECT_EQ(offered.name, "tracker");
+  EXPECT_EQ(offered.version, "2.0.0");
+  EXPECT_EQ(offered.title, "");
+}
+
 // ---- happy path ----------------------------------------------------------------------------------
 
 TEST_F(Dispatch, SuccessfulCallReturnsTheValueAndRendersIt) {

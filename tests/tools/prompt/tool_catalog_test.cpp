@@ -68,7 +68,7 @@ TEST(ToolCatalog, DocumentExactly) {
       R"("signature":"(query :string, limit :int?) -> [{id :int, title :string}]",)"
       R"("malli":"[:=> [:cat :string [:maybe :int]] [:vector [:map [:id :int] [:title :string]]]]",)"
       R"("input_schema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object",)"
-      R"("properties":{"query":{"type":"string"},"limit":{"type":["integer","null"]}},)"
+      R"("properties":{"query":{"type":"string"},"limit":{"anyOf":[{"type":"integer"},{"type":"null"}]}},)"
       R"("required":["query"],"additionalProperties":false},)"
       R"("output_schema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"array",)"
       R"("items":{"type":"object","properties":{"id":{"type":"integer"},"title":{"type":"string"}},)"

@@ -542,7 +542,7 @@ TEST(ToolDefinitions, Anthropic) {
   EXPECT_EQ(definition(ptc::anthropic_tool(tool("search", kSearch))), j(R"({
     "name": "search", "description": "Search the catalog.",
     "input_schema": {"type": "object",
-      "properties": {"query": {"type": "string"}, "limit": {"type": ["integer", "null"]}},
+      "properties": {"query": {"type": "string"}, "limit": {"anyOf": [{"type": "integer"}, {"type": "null"}]}},
       "required": ["query"], "additionalProperties": false}})"));
 }
 

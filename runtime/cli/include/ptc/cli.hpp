@@ -22,8 +22,9 @@ struct Options {
   /// Runs on the fresh session `call` uses, and on each session `mcp` creates (one per client), e.g.
   /// to register a filesystem.
   std::function<void(Session&)> prepare_session{};
-  /// How `mcp` names the server to clients: an empty name becomes the program's file name, an empty
-  /// version "0.0.0".
+  /// How `mcp` names the server to clients. An empty name or version is the one the registry's
+  /// generated tools offer (ptc_generate: the CMake project's, ToolRegistry::offer_server_identity),
+  /// else the program's file name and "0.0.0".
   ServerIdentity server{};
   /// Deprecated, kept for a release: the fields `server` replaced, read only where its are empty. Not
   /// marked [[deprecated]]: g++ would then warn in every Options' implicit constructor and destructor.

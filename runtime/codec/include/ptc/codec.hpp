@@ -3,6 +3,7 @@
 
 #include <ptc/codec/codec.hpp>
 #include <ptc/codec/decoder.hpp>
+#include <ptc/codec/elicit.hpp>
 #include <ptc/codec/invoker.hpp>
 #include <ptc/codec/schema_of.hpp>
 #include <ptc/codec/writer.hpp>

@@ -87,6 +87,10 @@ struct ToolSpec {
   /// nullopt: the author stated nothing, and hints() is ToolHints::unstated(). Stated hints may not be
   /// both read-only and destructive.
   std::optional<ToolHints> hints{};
+  /// What the tool cannot run without its client being able to answer ("elicitation", "sampling",
+  /// "roots": ToolContext::elicit, sample, roots). An MCP server refuses a call from a client that did
+  /// not declare one with -32021 before the handler runs.
+  std::vector<std::string> client_capabilities{};
 };
 
 class Tool {
@@ -111,6 +115,8 @@ class Tool {
   const std::string& title() const { return spec_->title; }
   /// The stated hints, or ToolHints::unstated().
   ToolHints hints() const { return spec_->hints.value_or(ToolHints::unstated()); }
+  /// ToolSpec::client_capabilities.
+  const std::vector<std::string>& client_capabilities() const { return spec_->client_capabilities; }
   /// Whether the result schema states only structure (types, fields, enums), no refinements
   /// (`[:and ...]`, ranges, patterns) and no firewalled fields: what a C++ type guarantees by itself.
   bool result_is_structural() const { return !refined_result_ && !firewalled_result_; }
@@ -138,7 +144,8 @@ struct ToolOptions {
   bool accepts_overrides = false;
   std::vector<ToolExample> examples{};
   std::string title{};
-  std::optional<ToolHints> hints{};  ///< e.g. `ptc::ToolHints{.read_only = true}`
+  std::optional<ToolHints> hints{};                ///< e.g. `ptc::ToolHints{.read_only = true}`
+  std::vector<std::string> client_capabilities{};  ///< ToolSpec::client_capabilities
 };
 
 /// A tool from a shorthand signature, e.g. `"(text :string) -> :string"`. A signature that does not

@@ -3,6 +3,7 @@
 // heartbeat, correlation ids and the session's resources.
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -11,6 +12,7 @@
 
 #include <ptc/budget.hpp>
 #include <ptc/cancellation.hpp>
+#include <ptc/client_requests.hpp>
 #include <ptc/content.hpp>
 #include <ptc/deadline.hpp>
 #include <ptc/heartbeat.hpp>
@@ -21,6 +23,7 @@ namespace ptc {
 
 class Filesystem;
 class Prompt;
+class Schema;
 class RenderedPrompt;
 class Session;
 class Tool;
@@ -40,6 +43,8 @@ struct CallEnvironment {
   std::shared_ptr<const Cancellation> cancellation{};
   /// Receives `ToolContext::report_progress` (an MCP server turns it into notifications/progress).
   ProgressSink progress{};
+  /// The client a handler may ask (elicitation, sampling, roots); null when the call has none.
+  std::shared_ptr<ClientChannel> client{};
 };
 
 class ToolContext {
@@ -85,12 +90,35 @@ class ToolContext {
   /// What attach() collected, handed over once (dispatch moves it into the outcome).
   std::vector<Content> take_attachments() { return std::move(attachments_); }
 
+  // ---- Asking the client that called (client_requests.hpp) ----------------------------------------
+
+  /// Whether the client declared the capability: "elicitation", "sampling" or "roots".
+  bool client_supports(std::string_view capability) const;
+  /// Throws MissingClientCapability unless the client declared the capability.
+  void require_client(std::string_view capability) const;
+  /// Asks several things at once (one round trip under 2026-07-28); the answers by key. Refused with
+  /// an error naming the capability when the client lacks one, and when the call has no client.
+  Result<std::map<std::string, nlohmann::json>> ask_client(const std::vector<ClientRequest>& requests);
+  /// Asks the user for a value of `schema`, a [:map ...] of strings, numbers, booleans and string enums
+  /// (MCP's restricted form; anything else is an error naming the field). An accepted value is checked
+  /// and coerced against the schema: one that does not match is an error with the report. `key` names
+  /// the question (empty: "elicit-N").
+  Result<Elicited<nlohmann::json>> elicit(std::string_view message, const Schema& schema, std::string key = {});
+  /// The same for a C++ type, decoded by its codec. Defined in <ptc/codec/elicit.hpp>.
+  template <class T>
+  Result<Elicited<T>> elicit(std::string_view message, std::string key = {});
+  /// Asks the client's model.
+  Result<Sample> sample(SamplingRequest request);
+  /// The client's roots.
+  Result<std::vector<Root>> roots(std::string key = {});
+
  private:
   const Tool& tool_;
   Session& session_;
   const CallEnvironment& environment_;
   std::string call_id_;
   std::vector<Content> attachments_;
+  int asked_ = 0;  // questions asked so far: the default keys count them
 };
 
 }  // namespace ptc

@@ -3,6 +3,7 @@
 
 #include <ptc/budget.hpp>
 #include <ptc/cancellation.hpp>
+#include <ptc/client_requests.hpp>
 #include <ptc/completion.hpp>
 #include <ptc/content.hpp>
 #include <ptc/deadline.hpp>

@@ -194,6 +194,7 @@ Tool make_tool(std::string name, std::string description, Signature signature, J
   spec.examples = std::move(options.examples);
   spec.title = std::move(options.title);
   spec.hints = options.hints;
+  spec.client_capabilities = options.client_capabilities;
   return Tool(std::move(spec));
 }
 

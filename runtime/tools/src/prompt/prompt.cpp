@@ -175,6 +175,6 @@ void RenderedPrompt::register_tools(ToolRegistry& registry) const {
 }
 
 // Defined on the prompt's side so that the registry's own source includes nothing of prompts.
-ToolRegistry::ToolRegistry(const RenderedPrompt& prompt) { prompt.register_tools(*this); }
+ToolRegistry::ToolRegistry(const RenderedPrompt& prompt) : ToolRegistry() { prompt.register_tools(*this); }
 
 }  // namespace ptc

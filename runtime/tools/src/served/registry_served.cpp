@@ -71,14 +71,22 @@ std::shared_ptr<void> ToolRegistry::on_change(std::function<void(Change)> listen
     id = listeners_->next++;
     listeners_->by_id.emplace(id, std::make_shared<const std::function<void(Change)>>(std::move(listener)));
   }
-  // The handle may outlive the registry: it holds the listeners weakly.
-  std::weak_ptr<Listeners> weak = listeners_;
-  return std::shared_ptr<void>(nullptr, [weak, id](void*) {
-    if (auto listeners = weak.lock()) {
-      std::lock_guard lock(listeners->mutex);
-      listeners->by_id.erase(id);
+  // The handle may outlive the registry: it holds the listeners weakly. It is not null, so that a
+  // caller can test it.
+  struct Handle {
+    Handle(std::weak_ptr<Listeners> w, std::uint64_t i) : listeners(std::move(w)), id(i) {}
+    Handle(const Handle&) = delete;
+    Handle& operator=(const Handle&) = delete;
+    std::weak_ptr<Listeners> listeners;
+    std::uint64_t id;
+    ~Handle() {
+      if (auto l = listeners.lock()) {
+        std::lock_guard lock(l->mutex);
+        l->by_id.erase(id);
+      }
     }
-  });
+  };
+  return std::make_shared<Handle>(listeners_, id);
 }
 
 void ToolRegistry::changed(Change change) const {

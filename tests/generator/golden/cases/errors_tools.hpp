@@ -24,6 +24,12 @@ PTC_TOOL() PTC_EXAMPLE("{x: 1}", "2") int bad_example(int x);
 /// Claims to change nothing and to destroy data.
 PTC_TOOL() PTC_READ_ONLY PTC_DESTRUCTIVE int contradictory(int x);
 
+/// Claims to only add and to destroy data.
+PTC_TOOL() PTC_ADDITIVE PTC_DESTRUCTIVE int adds_and_destroys(int x);
+
+/// Claims to change nothing and to add.
+PTC_TOOL() PTC_READ_ONLY PTC_ADDITIVE int reads_and_adds(int x);
+
 /// Titles are ASCII, like descriptions.
 PTC_TOOL() PTC_TITLE("Convertir la température") int accented_title(int x);
 

@@ -15,9 +15,11 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <ptc/limits.hpp>
+#include <ptc/mcp/auth.hpp>
 #include <ptc/memory_budget.hpp>
 #include <ptc/server_identity.hpp>
 #include <ptc/session.hpp>
@@ -52,10 +54,18 @@ struct ServerOptions {
   /// A call still running after this long is cancelled (its handler sees `context.cancelled()`), and
   /// the deadline is checked before the handler starts. nullopt: no timeout.
   std::optional<std::chrono::milliseconds> call_timeout{};
+  /// How long a handler waits for the client to answer a question (2025 elicitation, sampling, roots)
+  /// before the question fails; a person may be filling a form.
+  std::chrono::milliseconds client_answer_timeout{std::chrono::minutes(10)};
   /// How long shutdown (EOF, SIGTERM, stop()) waits for running calls after cancelling them.
   std::chrono::milliseconds shutdown_grace{2000};
   /// `ttlMs` on the 2026-07-28 cacheable results (server/discover, tools/list).
   std::uint64_t list_ttl_ms = 300000;
+  /// A file holding the secret that protects 2026-07-28 request state (the `requestState` a client
+  /// carries back when it retries an input-required call): at least 64 hex digits, readable by its
+  /// owner alone (docs/deploy.md). Instances behind one load balancer share it, so a retry may land on
+  /// any of them. Empty: a random key per process, whose state only this process can resume.
+  std::string state_key_file{};
   /// For the Session of each client (the stdio process, a 2025 HTTP session, or one 2026 HTTP
   /// request): its log retention, and a hook that registers resources (a filesystem) on it.
   SessionOptions session{};
@@ -106,6 +116,10 @@ struct HttpOptions {
   std::chrono::milliseconds session_idle_timeout{std::chrono::seconds(60)};
   /// Called once the socket listens, with the port (useful with port 0).
   std::function<void(int port)> on_listening{};
+  /// Bearer-token authorization (<ptc/mcp/auth.hpp>): off by default. When set, every request to the
+  /// endpoint needs a token, and the protected resource metadata is served. Serving a host other than
+  /// loopback without it prints a warning; settings check_auth refuses keep serve_http from starting.
+  HttpAuth auth{};
 };
 
 class Server {
@@ -127,6 +141,10 @@ class Server {
   int serve_http(const HttpOptions& options = {});
   /// Makes a running serve_* return; safe from any thread.
   void stop();
+  /// Tells the clients that subscribed to `uri` (2025 resources/subscribe, 2026 subscriptions/listen)
+  /// that the resource changed, so they read it again; safe from any thread. A resource added to the
+  /// registry, like a tool or prompt, is announced by itself (list_changed).
+  void notify_resource_updated(std::string_view uri);
 
  private:
   struct Impl;

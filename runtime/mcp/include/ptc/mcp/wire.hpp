@@ -1,8 +1,8 @@
 #pragma once
 // MCP's shapes for tools, the one home of this wire format: a tools/list entry, the params of a
-// tools/call request, and the CallToolResult that answers it. The server (<ptc/mcp/server.hpp>) speaks
-// them; a program that serves or calls MCP tools its own way can use them alone. The other providers'
-// formats are in <ptc/provider.hpp>.
+// tools/call request, and the CallToolResult that answers it; and those of resources and prompts. The server
+// (<ptc/mcp/server.hpp>) speaks them; a program that serves or calls MCP tools its own way can use them alone. The
+// other providers' formats are in <ptc/provider.hpp>.
 
 #include <string>
 #include <string_view>
@@ -11,6 +11,8 @@
 
 #include <ptc/error.hpp>
 #include <ptc/json_schema.hpp>
+#include <ptc/prompt_template.hpp>
+#include <ptc/resource.hpp>
 #include <ptc/tool.hpp>
 #include <ptc/tool_call.hpp>
 #include <ptc/tool_catalog.hpp>  // mcp_tool_annotations, which tools.json shares
@@ -65,5 +67,21 @@ std::string mcp_call_tool_result_text(const ToolOutcome& outcome, const Tool& to
 /// the schemas with the mcp JSON Schema profile; an error names the tool and the path the profile
 /// cannot express.
 Result<OrderedJson> mcp_tool(const Tool& tool, McpResults results = McpResults::Wrapped);
+
+// ---- resources and prompts -----------------------------------------------------------------------
+
+/// A resources/list entry `{"uri","name","title"?,"description"?,"mimeType"?}` of a static resource,
+/// or a resources/templates/list entry `{"uriTemplate",...}` of a template.
+OrderedJson mcp_resource(const Resource& resource);
+/// The `contents` of a successful read of `uri` (ToolRegistry::dispatch_reader's outcome): the resource
+/// blocks the reader attached, else one item `{"uri","mimeType","text"}` holding the value: a string as
+/// itself (text/plain unless the resource declares a type), any other value as its JSON text
+/// (application/json unless declared).
+OrderedJson mcp_resource_contents(const ToolOutcome& outcome, const Resource& resource, std::string_view uri);
+/// A prompts/list entry `{"name","title"?,"description","arguments":[{"name","description"?,"required"}]}`:
+/// the renderer's parameters, required unless optional or defaulted.
+OrderedJson mcp_prompt(const PromptTemplate& prompt);
+/// The `messages` of a successful prompts/get (prompt_template.hpp says how the value becomes them).
+OrderedJson mcp_prompt_messages(const ToolOutcome& outcome);
 
 }  // namespace ptc

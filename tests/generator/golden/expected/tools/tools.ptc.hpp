@@ -12,13 +12,15 @@ namespace ptc_gen::tools {
 
 /// The tools of tools.hpp that are free functions, in declaration order.
 std::vector<ptc::Tool> tools();
-/// Adds tools() to `registry`, in declaration order.
+/// Adds tools() to `registry`, in declaration order, and offers it the server name and version
+/// ptc_generate gave (ToolRegistry::offer_server_identity).
 void register_tools(ptc::ToolRegistry& registry);
 
 /// The tools that are members of ::golden::tools::Counter, in declaration order, each calling `instance`: it must
 /// outlive the tools and every registry they are added to.
 std::vector<ptc::Tool> tools(::golden::tools::Counter& instance);
-/// Adds tools(instance) to `registry`, in declaration order; `instance` must outlive the registry.
+/// Adds tools(instance) to `registry`, in declaration order, as register_tools(registry) does;
+/// `instance` must outlive the registry.
 void register_tools(ptc::ToolRegistry& registry, ::golden::tools::Counter& instance);
 
 }  // namespace ptc_gen::tools
