@@ -19,6 +19,7 @@
 #include <ptc/command_executor.hpp>
 #include <ptc/command_permissions.hpp>
 #include <ptc/command_policy.hpp>
+#include <ptc/command_prompts.hpp>
 #include <ptc/command_registry.hpp>
 #include <ptc/command_run.hpp>
 #include <ptc/command_settings.hpp>
