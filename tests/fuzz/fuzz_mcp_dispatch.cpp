@@ -240,7 +240,7 @@ struct Replay {
 
 /// nlohmann's exception texts come from reading a value as a type it does not have: what the client
 /// sent (an answer, params) must be checked before it is read, and a failure said in words. A server
-/// message may quote the text only when the client wrote it (in a string, escaped or not).
+/// message may quote the text only when the client wrote it (as it is, or escaped in a string).
 constexpr std::string_view kLibraryError = "[json.exception.";
 bool client_wrote_library_error = false;
 
@@ -328,7 +328,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto client = std::make_shared<ptc::mcp::Client>(protocol.new_session());
   Replay replay;
   replay.input = input;
-  client_wrote_library_error = false;
+  client_wrote_library_error = input.find(kLibraryError) != std::string_view::npos;  // a refusal quotes the line
 
   ptc::mcp::Notify notify;
   // What a handler sends while it runs: progress, or a question to the client, which the input's next
