@@ -214,6 +214,25 @@ describe('tools that ask the client', { concurrency: 4 }, () => {
           assert.equal(text(result), 'The client answered with an error: the model is busy');
         });
 
+        test('an agent run over the client\'s model: one sampling request per turn, typed', { timeout }, async () => {
+          // The first answer is not the JSON asked for: the agent asks again, as with any provider.
+          const replies = ['Not JSON.', '{"line":"Saving loses edits."}'];
+          answers.sample = () => ({ model: 'test-model', role: 'assistant', content: { type: 'text', text: replies.shift() }, stopReason: 'endTurn' });
+          const { result, rounds } = await ask('agent_summary', { text: 'Saving a file loses the last edit.' });
+          assert.equal(result.isError, false, text(result));
+          assert.deepEqual(result.structuredContent, { line: 'Saving loses edits.', requests: 2 });
+          assert.equal(answers.seen.length, 2);
+          assert.deepEqual(answers.seen.map((s) => s.method), ['sampling/createMessage', 'sampling/createMessage']);
+          const first = answers.seen[0].params;
+          assert.equal(first.messages.length, 1);
+          assert.equal(first.messages[0].role, 'user');
+          assert.match(first.messages[0].content.text, /^Summarize: Saving a file loses the last edit\.\n/);
+          assert.match(first.systemPrompt, /Answer with JSON only/);
+          // The retry carries the whole conversation: the task, the answer that failed, and what was wrong.
+          assert.equal(answers.seen[1].params.messages.length, 3);
+          assert.equal(rounds, modern(configuration) ? 2 : 0);
+        });
+
         test('lists the client\'s roots', { timeout }, async () => {
           const { result, rounds } = await ask('list_roots', {});
           assert.equal(result.isError, false, text(result));
