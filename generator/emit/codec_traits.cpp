@@ -109,6 +109,11 @@ void write_struct_traits(CodeWriter& w, const std::string& type, const std::vect
   else
     w.line(fmt::format("static constexpr std::array<FieldInfo, {}> fields{{{{{}}}}};", fields.size(),
                        field_infos(fields)));
+  // The members' types, for checks made at compile time (ToolContext::elicit<T> refuses a T whose
+  // fields MCP elicitation cannot ask for).
+  std::string types;
+  for (const auto& f : fields) types += (types.empty() ? "" : ", ") + f.codec_type;
+  w.line(fmt::format("using field_types = std::tuple<{}>;", types));
 
   for (const auto& f : fields) {
     if (!f.check) continue;

@@ -335,6 +335,39 @@ TEST_F(ServedTest, A2025ClientHearsListChangesAndItsSubscriptionsOnItsPushChanne
                             {"params", {{"uri", "tracker://labels"}}}}));
 }
 
+TEST_F(ServedTest, TheRegistrysResourceUpdatesReachSubscribedClientsOfBothEras) {
+  // A program served by cli::run has no Server to call: it tells the registry, which tells the server.
+  std::vector<json> pushed, listened;
+  auto push = protocol->open_push(client, [&](const auto& m) { pushed.push_back(json::parse(m.dump())); });
+  initialize();
+  request("resources/subscribe", json{{"uri", "tracker://labels"}});
+  const json listen{
+      {"jsonrpc", "2.0"},
+      {"id", 7},
+      {"method", "subscriptions/listen"},
+      {"params", {{"_meta", meta()}, {"notifications", {{"resourceSubscriptions", {"tracker://readme"}}}}}}};
+  auto read = ptc::mcp::jsonrpc::read(listen.dump());
+  auto modern = std::make_shared<Client>(protocol->new_session());
+  auto reply =
+      protocol->handle(modern, *read.message, [&](const auto& m) { listened.push_back(json::parse(m.dump())); });
+  ASSERT_TRUE(reply.subscription);
+  registry.notify_resource_updated("tracker://labels");
+  registry.notify_resource_updated("tracker://readme");
+  registry.notify_resource_updated("tracker://logo");  // nobody subscribed
+  const json labels{
+      {"jsonrpc", "2.0"}, {"method", "notifications/resources/updated"}, {"params", {{"uri", "tracker://labels"}}}};
+  EXPECT_EQ(pushed, std::vector<json>{labels});
+  ASSERT_EQ(listened.size(), 2u) << json(listened);  // the acknowledgement, then the update
+  EXPECT_EQ(
+      listened[1],
+      (json{{"jsonrpc", "2.0"},
+            {"method", "notifications/resources/updated"},
+            {"params", {{"uri", "tracker://readme"}, {"_meta", {{"io.modelcontextprotocol/subscriptionId", 7}}}}}}));
+  protocol.reset();  // a registry outlives its servers, which stop listening to it
+  registry.notify_resource_updated("tracker://labels");
+  EXPECT_EQ(pushed.size(), 1u);
+}
+
 TEST_F(ServedTest, ListenNeedsAFilter) {
   auto r = request("subscriptions/listen", json::object(), true);
   EXPECT_EQ(r["error"]["message"],

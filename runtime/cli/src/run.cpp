@@ -40,8 +40,9 @@ struct Request {
   std::string path = "/mcp";
   std::vector<std::string> allowed_origins;
   std::vector<std::string> allowed_hosts;
-  detail::McpAuthRequest auth;  // mcp: the --auth-* options
-  std::string state_key_file;   // mcp: empty for a random key per process
+  detail::McpAuthRequest auth;   // mcp: the --auth-* options
+  std::string state_key_file;    // mcp: empty for a random key per process
+  std::string roots_filesystem;  // mcp: empty for off
   detail::AgentRequest agent;
 };
 
@@ -87,6 +88,9 @@ Commands define_commands(CLI::App& app, Request& request) {
   c.mcp->add_option("--state-key-file", request.state_key_file,
                     "The secret (64 hex digits, mode 0600) that protects request state; instances behind one "
                     "load balancer share it (default: a random key per process)");
+  c.mcp->add_option("--roots-filesystem", request.roots_filesystem,
+                    "Give each client's tools its roots as their filesystem, each root inside this directory "
+                    "(\"/\": anywhere)");
   detail::define_mcp_auth(*c.mcp, request.auth);
   c.agent = detail::define_agent(app, request.agent);
   return c;
@@ -288,6 +292,7 @@ int serve_mcp(const ToolRegistry& registry, const Request& request, const Option
   mcp::ServerOptions server_options;
   server_options.mode = *mode;
   server_options.state_key_file = request.state_key_file;
+  server_options.roots_filesystem = request.roots_filesystem;
   server_options.prepare_session = options.prepare_session;
   mcp::Server server(registry, std::move(info), std::move(server_options));
   if (request.http.empty()) return server.serve_stdio();

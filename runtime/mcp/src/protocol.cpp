@@ -1,4 +1,5 @@
 #include "protocol.hpp"
+#include "roots_filesystem.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -164,6 +165,16 @@ bool Client::subscribed(const std::string& uri) const {
   return subscriptions_.count(uri) != 0;
 }
 
+std::shared_ptr<Filesystem> Client::roots_filesystem() const {
+  std::lock_guard lock(mutex_);
+  return roots_filesystem_;
+}
+
+void Client::set_roots_filesystem(std::shared_ptr<Filesystem> filesystem) {
+  std::lock_guard lock(mutex_);
+  roots_filesystem_ = std::move(filesystem);
+}
+
 nlohmann::json Client::capabilities() const {
   std::lock_guard lock(mutex_);
   return capabilities_;
@@ -272,6 +283,9 @@ Protocol::Protocol(const ToolRegistry& registry, ServerInfo info, ServerOptions 
                             : change == ToolRegistry::Change::Resources ? Listeners::List::Resources
                                                                         : Listeners::List::Prompts);
   });
+  // What the program says through the registry (cli::run owns the server): ToolRegistry::notify_resource_updated.
+  resource_listener_ =
+      registry_.on_resource_updated([this](const std::string& uri) { listeners_.resource_updated(uri); });
 }
 
 std::shared_ptr<void> Protocol::open_push(const std::shared_ptr<Client>& client, Notify notify) const {
@@ -563,8 +577,14 @@ Reply Protocol::call_tool(const std::shared_ptr<Client>& client, const Message& 
     };
     const auto& cancellation = dispatch.environment.cancellation;
     std::string result;  // the CallToolResult's text
+    // Held until the call ends: a later call may put another filesystem on the session.
+    Result<std::shared_ptr<Filesystem>> roots = std::shared_ptr<Filesystem>();
+    if (!options_.roots_filesystem.empty() && !cancellation->cancelled())
+      roots = confine_to_roots(*client, *dispatch.environment.client, era);
     if (cancellation->cancelled()) {
       result = failed("The call was cancelled before it started (" + cancellation->reason() + ").");
+    } else if (!roots) {
+      result = failed(roots.error().message);
     } else {
       try {
         result =
@@ -586,7 +606,27 @@ Reply Protocol::call_tool(const std::shared_ptr<Client>& client, const Message& 
   return run_request(client, message, era, std::move(notify), std::move(work));
 }
 
+Result<std::shared_ptr<Filesystem>> Protocol::confine_to_roots(Client& client, ClientChannel& channel, Era era) const {
+  auto filesystem = era == Era::Legacy ? client.roots_filesystem() : nullptr;
+  if (!filesystem && !channel.supports("roots")) {
+    filesystem = std::make_shared<MountedFilesystem>(std::vector<MountedFilesystem::Mount>{});
+  } else if (!filesystem) {
+    const std::string key = "ptc-roots";
+    auto answers = channel.ask({ClientRequest{key, "roots/list", nlohmann::json::object()}});
+    if (!answers) return Error{"The client's roots could not be read: " + answers.error().message};
+    auto answer = answers->find(key);
+    if (answer == answers->end()) return Error{"The client's roots could not be read: it gave no answer."};
+    auto roots = detail::roots_of(answer->second);
+    if (!roots) return Error{"The client's roots could not be read: " + roots.error().message};
+    filesystem = roots_filesystem(*roots, options_.roots_filesystem);
+  }
+  if (era == Era::Legacy) client.set_roots_filesystem(filesystem);
+  client.session().resources().add<Filesystem>(filesystem);
+  return filesystem;
+}
+
 void Protocol::notification(Client& client, const Message& message) const {
+  if (message.method == "notifications/roots/list_changed") client.set_roots_filesystem(nullptr);
   if (message.method != "notifications/cancelled") return;  // initialized and the rest need nothing
   auto id = message.params.find("requestId");
   if (id == message.params.end() || !(id->is_string() || id->is_number_integer())) return;

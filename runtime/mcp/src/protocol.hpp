@@ -19,6 +19,7 @@
 #include <vector>
 
 #include <ptc/cancellation.hpp>
+#include <ptc/filesystem.hpp>
 #include <ptc/mcp/server.hpp>
 #include <ptc/mcp/wire.hpp>
 #include <ptc/registry.hpp>
@@ -82,6 +83,11 @@ class Client {
   void keep_subscription(const std::string& key, std::shared_ptr<void> handle);
   void drop_subscription(const std::string& key);
 
+  /// The filesystem of the client's roots (ServerOptions::roots_filesystem), kept from the last call
+  /// until the client says its roots changed; null when there is none to keep.
+  std::shared_ptr<Filesystem> roots_filesystem() const;
+  void set_roots_filesystem(std::shared_ptr<Filesystem> filesystem);
+
   /// The resource URIs the client subscribed to (2025 resources/subscribe), for resources/updated.
   void subscribe(std::string uri);
   void unsubscribe(const std::string& uri);
@@ -97,6 +103,7 @@ class Client {
   std::optional<std::string> legacy_version_;
   std::map<std::string, InFlight> in_flight_;
   std::set<std::string> subscriptions_;
+  std::shared_ptr<Filesystem> roots_filesystem_;
   nlohmann::json capabilities_ = nlohmann::json::object();
   std::uint64_t next_request_ = 0;
   std::map<std::string, std::shared_ptr<Pending>> pending_;
@@ -140,7 +147,8 @@ class Protocol {
   /// Where the server may send a 2025 client messages of its own (list_changed, resources/updated):
   /// the stdio output, or an HTTP session's GET stream; until the handle is destroyed.
   std::shared_ptr<void> open_push(const std::shared_ptr<Client>& client, Notify notify) const;
-  /// Tells the clients that subscribed to `uri` that it changed (Server::notify_resource_updated).
+  /// Tells the clients that subscribed to `uri` that it changed (Server::notify_resource_updated;
+  /// ToolRegistry::notify_resource_updated reaches it through the registry).
   void resource_updated(const std::string& uri) const;
   /// Every revision served: the modern one first, then the 2025 ones.
   const std::vector<std::string>& supported_versions() const { return supported_; }
@@ -169,6 +177,10 @@ class Protocol {
   /// What a 2026 request brings for its handler's questions: the answers of earlier rounds (from its
   /// requestState, which must open and belong to this request) and of this one (inputResponses).
   Result<nlohmann::json> round_trip_answers(const jsonrpc::Message& message) const;
+  /// ServerOptions::roots_filesystem: registers the filesystem of the client's roots on its session,
+  /// kept from an earlier call or asked for through `channel` (which may throw InputRequired), and
+  /// returns it for the call to hold; an error when the client's answer could not be read.
+  Result<std::shared_ptr<Filesystem>> confine_to_roots(Client& client, ClientChannel& channel, Era era) const;
   /// The `input_required` result for a handler that asked what was not answered yet.
   std::string input_required_line(const jsonrpc::Message& message, const InputRequired& asked) const;
 
@@ -205,6 +217,7 @@ class Protocol {
   StateKey state_key_;
   mutable Listeners listeners_;
   std::shared_ptr<void> registry_listener_;  // the registry's changes, sent on as list_changed
+  std::shared_ptr<void> resource_listener_;  // ToolRegistry::notify_resource_updated, sent on as resources/updated
 };
 
 }  // namespace ptc::mcp

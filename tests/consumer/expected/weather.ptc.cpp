@@ -35,6 +35,7 @@ template <> struct EnumTraits<::weather::Sky> {
 
 template <> struct StructTraits<::weather::Day> {
   static constexpr std::array<FieldInfo, 3> fields{{{"day", false, false}, {"high", false, false}, {"sky", false, false}}};
+  using field_types = std::tuple<int, double, ::weather::Sky>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::weather::Day& out) {
     switch (index) {
       case 0: return Codec<int>::decode(d, v, out.day);
@@ -56,6 +57,7 @@ template <> struct StructTraits<::weather::Day> {
 
 template <> struct StructTraits<::weather::Forecast> {
   static constexpr std::array<FieldInfo, 2> fields{{{"city", false, false}, {"days", false, false}}};
+  using field_types = std::tuple<std::string, std::vector<::weather::Day>>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::weather::Forecast& out) {
     switch (index) {
       case 0: return Codec<std::string>::decode(d, v, out.city);
@@ -75,6 +77,7 @@ template <> struct StructTraits<::weather::Forecast> {
 
 template <> struct StructTraits<::ptc_gen::weather::detail::forecast_args> {
   static constexpr std::array<FieldInfo, 2> fields{{{"city", false, false}, {"days", false, true}}};
+  using field_types = std::tuple<std::string, int>;
   static const ptc::Schema& constraint_days() {
     static const ptc::Schema schema = ptc::parse_malli_type(R"ptc([:and :int [:>= 1] [:<= 7]])ptc").value();
     return schema;

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { after, before } from 'node:test';
 
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
-import { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { StdioClientTransport as StdioV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as HttpV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpV2 } from '@modelcontextprotocol/client';
@@ -48,22 +48,27 @@ export async function startHttp(binary, extra = []) {
 }
 
 // SDK 1 names a server-to-client request by its schema, client 2 by its method.
-const v1Schemas = { 'elicitation/create': ElicitRequestSchema, 'sampling/createMessage': CreateMessageRequestSchema };
+const v1Schemas = {
+  'elicitation/create': ElicitRequestSchema,
+  'sampling/createMessage': CreateMessageRequestSchema,
+  'roots/list': ListRootsRequestSchema,
+};
 
-/// A connected client. `server` is { binary } for stdio or { url } for HTTP. `answers` maps the
-/// server-to-client requests the client answers ('elicitation/create', 'sampling/createMessage') to
-/// their handlers, and declares the capability of each ('elicitation', 'sampling').
+/// A connected client. `server` is { binary, args } for stdio (args: after `mcp`) or { url } for HTTP.
+/// `answers` maps the server-to-client requests the client answers ('elicitation/create',
+/// 'sampling/createMessage', 'roots/list') to their handlers, and declares the capability of each.
 export async function connect(configuration, server, answers = {}) {
   const info = { name: 'ptc-test', version: '0.0.1' };
   const capabilities = {};
   for (const method of Object.keys(answers)) capabilities[method.split('/')[0]] = {};
+  if (capabilities.roots) capabilities.roots = { listChanged: true };  // roots tests say when theirs change
   let client, transport;
   if (configuration.v1) {
     client = new ClientV1(info, { capabilities });
-    transport = server.url ? new HttpV1(new URL(server.url)) : new StdioV1({ command: server.binary, args: ['mcp'], stderr: 'pipe' });
+    transport = server.url ? new HttpV1(new URL(server.url)) : new StdioV1({ command: server.binary, args: ['mcp', ...(server.args ?? [])], env: { ...process.env }, stderr: 'pipe' });
   } else {
     client = new ClientV2(info, { capabilities, versionNegotiation: configuration.negotiation });
-    transport = server.url ? new HttpV2(new URL(server.url)) : new StdioV2({ command: server.binary, args: ['mcp'], stderr: 'pipe' });
+    transport = server.url ? new HttpV2(new URL(server.url)) : new StdioV2({ command: server.binary, args: ['mcp', ...(server.args ?? [])], env: { ...process.env }, stderr: 'pipe' });
   }
   for (const [method, handler] of Object.entries(answers))
     client.setRequestHandler(configuration.v1 ? v1Schemas[method] : method, handler);

@@ -568,7 +568,7 @@ TEST_F(Dispatch, DuplicateToolNamesAreRefused) {
     registry.add(ptc::make_tool("add", "Again.", "() -> :int"));
     FAIL() << "expected DefinitionError";
   } catch (const ptc::DefinitionError& e) {
-    EXPECT_EQ(e.message(), "Duplicate tool name registered for prompt.");
+    EXPECT_EQ(e.message(), "Duplicate tool name registered: 'add'.");
     EXPECT_EQ(e.field(), "add");
   }
   EXPECT_EQ(registry.size(), 2u);

@@ -1,5 +1,10 @@
 // Resources and prompt templates in a ToolRegistry: what is refused when built, lookup by URI, and their
 // readers run through dispatch (template variables decoded leniently, with path-based reports).
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <thread>
+
 #include <gtest/gtest.h>
 
 #include <ptc/prompt_template.hpp>
@@ -116,6 +121,72 @@ TEST(ToolRegistry, ListenersHearEveryChangeUntilTheirHandleIsGone) {
                                        [](const json&, ptc::ToolContext&) { return Result::ok("x"); }));
   using C = ptc::ToolRegistry::Change;
   EXPECT_EQ(heard, (std::vector<C>{C::Tools, C::Resources, C::Prompts}));
+}
+
+TEST(ToolRegistry, ResourceUpdatesReachTheirListenersUntilTheirHandleIsGone) {
+  ptc::ToolRegistry registry;
+  std::vector<std::string> first, second;
+  std::vector<ptc::ToolRegistry::Change> changes;
+  auto a = registry.on_resource_updated([&](const std::string& uri) { first.push_back(uri); });
+  auto b = registry.on_resource_updated([&](const std::string& uri) { second.push_back(uri); });
+  auto c = registry.on_change([&](ptc::ToolRegistry::Change change) { changes.push_back(change); });
+  ASSERT_TRUE(a);
+  ASSERT_TRUE(b);
+  registry.notify_resource_updated("tracker://issues/1");  // need not be registered: the server decides
+  a.reset();
+  registry.notify_resource_updated("tracker://labels");
+  EXPECT_EQ(first, (std::vector<std::string>{"tracker://issues/1"}));
+  EXPECT_EQ(second, (std::vector<std::string>{"tracker://issues/1", "tracker://labels"}));
+  EXPECT_TRUE(changes.empty());  // an update is no list change
+  // A listener may drop its own handle while it is called, and a handle may outlive the registry.
+  std::shared_ptr<void> self;
+  int calls = 0;
+  {
+    ptc::ToolRegistry scoped;
+    self = scoped.on_resource_updated([&](const std::string&) {
+      ++calls;
+      self.reset();
+    });
+    scoped.notify_resource_updated("x://1");
+    scoped.notify_resource_updated("x://2");
+    b = scoped.on_resource_updated([](const std::string&) {});
+  }
+  b.reset();
+  EXPECT_EQ(calls, 1);
+}
+
+TEST(ToolRegistry, DroppingAHandleWaitsForItsListenerRunningOnAnotherThread) {
+  // What lets an MCP server be destroyed while a program's own thread notifies: once its handle is
+  // gone, its listener is not running, and never runs again.
+  ptc::ToolRegistry registry;
+  std::promise<void> entered, release;
+  std::shared_future<void> released = release.get_future().share();
+  std::atomic<int> calls{0};
+  std::atomic<bool> running{false};
+  auto handle = registry.on_resource_updated([&](const std::string&) {
+    running = true;
+    if (calls++ == 0) {
+      entered.set_value();
+      released.wait();
+    }
+    running = false;
+  });
+  std::thread notifier([&] { registry.notify_resource_updated("x://1"); });
+  entered.get_future().wait();
+  std::atomic<bool> dropped{false};
+  std::thread dropper([&] {
+    handle.reset();
+    dropped = true;
+    EXPECT_FALSE(running.load());
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_FALSE(dropped.load());  // still waiting for the listener
+  release.set_value();
+  dropper.join();
+  notifier.join();
+  EXPECT_TRUE(dropped.load());
+  registry.notify_resource_updated("x://2");
+  EXPECT_EQ(calls.load(), 1);
 }
 
 }  // namespace

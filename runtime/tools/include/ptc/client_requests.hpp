@@ -104,6 +104,9 @@ namespace detail {
 /// The restricted schema MCP elicitation allows (a flat object of strings, numbers, integers, booleans
 /// and string enums) for a [:map ...] of such fields, or an error naming the field that cannot be one.
 Result<nlohmann::json> elicitation_schema(const Schema& schema);
+/// The roots of a roots/list result (entries without a string `uri` are left out), or an error when it
+/// holds no list.
+Result<std::vector<Root>> roots_of(const nlohmann::json& answer);
 }  // namespace detail
 
 }  // namespace ptc

@@ -138,4 +138,43 @@ class HostFilesystem final : public Filesystem, public Snapshotable {
   mutable std::mutex mutex_;
 };
 
+/// Several filesystems under one, each a top-level directory named for it: "app/src/a.cpp" is
+/// "src/a.cpp" in the filesystem mounted as "app". The root holds the mounts and nothing else, so a
+/// file cannot be written there, and a path under a name not mounted is refused ("Path 'x/a' is
+/// outside the mounted directories."). With no mount, every path is refused. A snapshot is one of each
+/// mount that can take one. An MCP server confines a session to its client's roots with it
+/// (ServerOptions::roots_filesystem).
+class MountedFilesystem final : public Filesystem, public Snapshotable {
+ public:
+  struct Mount {
+    std::string name;  ///< one path segment: not empty, no '/', not "." or ".."
+    std::shared_ptr<Filesystem> filesystem;
+  };
+  /// Throws std::invalid_argument for a name that is not one path segment, a name used twice, or a
+  /// null filesystem.
+  explicit MountedFilesystem(std::vector<Mount> mounts);
+
+  const std::vector<Mount>& mounts() const { return mounts_; }
+  std::string read(std::string_view path) const override;
+  void write(std::string_view path, std::string_view content) override;
+  void remove(std::string_view path) override;
+  bool exists(std::string_view path) const override;
+  std::vector<std::string> list(std::string_view directory = "") const override;
+
+  std::any snapshot() const override;
+  void restore(const std::any& token) override;
+  void release(const std::any& token) override;
+
+ private:
+  struct Target {
+    Filesystem* filesystem = nullptr;  ///< null: the root
+    std::string prefix;                ///< "name/"
+    std::string path;                  ///< inside the mount
+  };
+  /// Throws FilesystemError for a path normalize_path refuses or one under no mount.
+  Target resolve(std::string_view path) const;
+
+  std::vector<Mount> mounts_;  // fixed at construction: no lock needed to read it
+};
+
 }  // namespace ptc

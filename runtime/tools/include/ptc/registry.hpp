@@ -113,6 +113,14 @@ class ToolRegistry {
   /// Calls `listener` after every change, on the thread that made it, until the returned handle is
   /// destroyed (an MCP server sends list_changed notifications from it).
   [[nodiscard]] std::shared_ptr<void> on_change(std::function<void(Change)> listener) const;
+  /// Tells the MCP servers serving this registry that the resource at `uri` changed: clients subscribed
+  /// to it get notifications/resources/updated (2025 resources/subscribe, 2026 subscriptions/listen
+  /// naming it). Safe from any thread, a tool's handler included; the listeners run on the caller's
+  /// thread. A program served by ptc::cli::run, which owns its server, says so here.
+  void notify_resource_updated(std::string_view uri) const;
+  /// Calls `listener` with the URI of every notify_resource_updated, on the thread that called it, until
+  /// the returned handle is destroyed (an MCP server sends notifications/resources/updated from it).
+  [[nodiscard]] std::shared_ptr<void> on_resource_updated(std::function<void(const std::string&)> listener) const;
 
  private:
   struct Entry {

@@ -191,7 +191,12 @@ Result<std::vector<Root>> ToolContext::roots(std::string key) {
   if (key.empty()) key = "roots-" + std::to_string(++asked_);
   auto got = answer_to(ask_client({ClientRequest{key, "roots/list", nlohmann::json::object()}}), key);
   if (!got) return got.error();
-  const nlohmann::json& answer = *got;
+  return detail::roots_of(*got);
+}
+
+namespace detail {
+
+Result<std::vector<Root>> roots_of(const nlohmann::json& answer) {
   auto list = answer.is_object() ? answer.find("roots") : answer.end();
   if (!answer.is_object() || list == answer.end() || !list->is_array())
     return Error{"The client's roots answer has no list of roots."};
@@ -201,5 +206,7 @@ Result<std::vector<Root>> ToolContext::roots(std::string key) {
       out.push_back(Root{r["uri"].get<std::string>(), text_member(r, "name")});
   return out;
 }
+
+}  // namespace detail
 
 }  // namespace ptc

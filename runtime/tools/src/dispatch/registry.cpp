@@ -473,7 +473,7 @@ void ToolRegistry::add(Tool tool, std::vector<std::shared_ptr<const ToolPolicy>>
   {
     std::unique_lock lock(mutex_);
     if (by_name_.count(tool.name()))
-      throw DefinitionError("Duplicate tool name registered for prompt.", {}, tool.name());
+      throw DefinitionError("Duplicate tool name registered: '" + tool.name() + "'.", {}, tool.name());
     auto entry = std::make_shared<const Entry>(Entry{std::move(tool), std::move(policies)});
     by_name_.emplace(entry->tool.name(), entry);
     entries_.push_back(std::move(entry));

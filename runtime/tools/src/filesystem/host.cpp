@@ -372,6 +372,12 @@ HostFilesystem::HostFilesystem(const fs::path& root, Options options)
   if (ec) throw FilesystemError("Filesystem root '" + root.string() + "' does not exist.", root.string());
   impl_->root = Fd(::open(root_.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC));
   if (!impl_->root) throw FilesystemError("Filesystem root '" + root.string() + "' is not a directory.", root.string());
+  // canonical() and open() walk the path apart: a directory swapped for a symlink between them would
+  // root this filesystem elsewhere. What the descriptor names is compared with what was resolved.
+  std::error_code proc_error;
+  const fs::path opened = fs::read_symlink("/proc/self/fd/" + std::to_string(impl_->root.get()), proc_error);
+  if (!proc_error && opened != root_)
+    throw FilesystemError("Filesystem root '" + root.string() + "' changed while it was opened.", root.string());
   impl_->walk_only = options.resolver == Resolver::Walk;
 }
 

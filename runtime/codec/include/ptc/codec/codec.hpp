@@ -77,6 +77,7 @@ struct FieldInfo {
 /// ptc-gen specializes this for each struct a tool reaches, and for each tool's arguments:
 ///   template <> struct StructTraits<::shop::Item> {
 ///     static constexpr std::array<FieldInfo, 2> fields{{{"id"}, {"title"}}};
+///     using field_types = std::tuple<std::int64_t, std::string>;  // optional: the members' types
 ///     static bool decode_field(Decoder& d, std::size_t index, Value& v, ::shop::Item& out);
 ///     static void fill_default(std::size_t index, ::shop::Item& out);
 ///     template <class W> static void encode_fields(W& w, const ::shop::Item& value);

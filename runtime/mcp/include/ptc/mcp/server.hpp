@@ -70,6 +70,14 @@ struct ServerOptions {
   /// request): its log retention, and a hook that registers resources (a filesystem) on it.
   SessionOptions session{};
   std::function<void(Session&)> prepare_session{};
+  /// Set to a directory: each call's tools get, as their session's Filesystem, the client's roots
+  /// (asked with roots/list before the call), each root that lies inside this directory (the operator's
+  /// bound; "/" lets them be anywhere the process may go). One root is the filesystem's root; several
+  /// are its top-level directories, by name. A client that did not declare `roots`, or whose roots all
+  /// lie outside, gets a filesystem that refuses every path. A 2025 session keeps the roots until the
+  /// client sends notifications/roots/list_changed; under 2026-07-28 each call asks (one input_required
+  /// round more). Replaces what prepare_session registered as the Filesystem. Empty: off.
+  std::string roots_filesystem{};
 };
 
 /// Streamable HTTP settings. The defaults are for a local server: loopback only, and only local

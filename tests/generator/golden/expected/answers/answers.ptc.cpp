@@ -35,6 +35,7 @@ namespace ptc::codec {
 
 template <> struct StructTraits<::golden::answers::Query> {
   static constexpr std::array<FieldInfo, 2> fields{{{"text", false, false}, {"limit", false, false}}};
+  using field_types = std::tuple<std::string, int>;
   static const ptc::Schema& constraint_limit() {
     static const ptc::Schema schema = ptc::parse_malli_type(R"ptc([:and :int [:>= 1] [:<= 20]])ptc").value();
     return schema;
@@ -66,6 +67,7 @@ template <> struct StructTraits<::golden::answers::Query> {
 
 template <> struct StructTraits<::ptc_gen::answers::detail::search_args> {
   static constexpr std::array<FieldInfo, 1> fields{{{"query", false, false}}};
+  using field_types = std::tuple<::golden::answers::Query>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::answers::detail::search_args& out) {
     switch (index) {
       case 0: return Codec<::golden::answers::Query>::decode(d, v, out.query);
@@ -83,6 +85,7 @@ template <> struct StructTraits<::ptc_gen::answers::detail::search_args> {
 
 template <> struct StructTraits<::ptc_gen::answers::detail::rate_args> {
   static constexpr std::array<FieldInfo, 1> fields{{{"evidence", false, false}}};
+  using field_types = std::tuple<::golden::answers::Evidence>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::answers::detail::rate_args& out) {
     switch (index) {
       case 0: return Codec<::golden::answers::Evidence>::decode(d, v, out.evidence);

@@ -64,6 +64,7 @@ template <> struct SchemaOf<::golden::answers::Confidence> {
 #define PTC_GEN_CODEC_golden_Nanswers_NEvidence
 template <> struct StructTraits<::golden::answers::Evidence> {
   static constexpr std::array<FieldInfo, 3> fields{{{"url", false, false}, {"published", true, false}, {"severity", false, false}}};
+  using field_types = std::tuple<std::string, std::optional<std::string>, ::golden::answers::Severity>;
   static const ptc::Schema& constraint_published() {
     static const ptc::Schema schema = ptc::parse_malli_type(R"ptc([:and :string [:re "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"]])ptc").value();
     return schema;
@@ -99,6 +100,7 @@ template <> struct SchemaOf<::golden::answers::Evidence> {
 #define PTC_GEN_CODEC_golden_Nanswers_NVerdict
 template <> struct StructTraits<::golden::answers::Verdict> {
   static constexpr std::array<FieldInfo, 7> fields{{{"upheld", false, false}, {"score", false, false}, {"confidence", false, false}, {"evidence", false, false}, {"note", true, false}, {"priority", true, false}, {"took", false, false}}};
+  using field_types = std::tuple<bool, int, ::golden::answers::Confidence, std::vector<::golden::answers::Evidence>, std::optional<std::string>, std::optional<unsigned char>, std::chrono::seconds>;
   static const ptc::Schema& constraint_score() {
     static const ptc::Schema schema = ptc::parse_malli_type(R"ptc([:and :int [:>= 0] [:<= 100]])ptc").value();
     return schema;
@@ -165,6 +167,7 @@ template <> struct SchemaOf<::golden::answers::Verdict> {
 #define PTC_GEN_CODEC_golden_Nanswers_NThread
 template <> struct StructTraits<::golden::answers::Thread> {
   static constexpr std::array<FieldInfo, 2> fields{{{"title", false, false}, {"replies", false, false}}};
+  using field_types = std::tuple<std::string, std::vector<::golden::answers::Thread>>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::golden::answers::Thread& out) {
     switch (index) {
       case 0: return Codec<std::string>::decode(d, v, out.title);
@@ -194,6 +197,7 @@ template <> struct SchemaOf<::golden::answers::Thread> {
 #define PTC_GEN_CODEC_golden_Nanswers_NKinds
 template <> struct StructTraits<::golden::answers::Kinds> {
   static constexpr std::array<FieldInfo, 26> fields{{{"text", false, false}, {"flag", false, false}, {"tiny", false, false}, {"small", false, false}, {"number", false, false}, {"big_unsigned", false, false}, {"wide", false, false}, {"ratio", false, false}, {"precise", false, false}, {"maybe_ints", false, false}, {"names", false, false}, {"flags", false, false}, {"triple", false, false}, {"tags", false, false}, {"ids", false, false}, {"scores", false, false}, {"groups", false, false}, {"owned", true, false}, {"shared", true, false}, {"either", false, false}, {"two", false, false}, {"three", false, false}, {"at", false, false}, {"day", false, false}, {"timeout", false, false}, {"extra", false, false}}};
+  using field_types = std::tuple<std::string, bool, signed char, unsigned short, int, unsigned long, long long, float, double, std::vector<std::optional<int>>, std::list<std::string>, std::deque<bool>, std::array<int, 3>, std::set<std::string>, std::unordered_set<int>, std::map<std::string, double>, std::unordered_map<std::string, std::vector<int>>, std::unique_ptr<std::string>, std::shared_ptr<int>, std::variant<std::monostate, int, std::string>, std::pair<int, std::string>, std::tuple<bool, double, std::string>, std::chrono::system_clock::time_point, std::chrono::year_month_day, std::chrono::milliseconds, nlohmann::json>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::golden::answers::Kinds& out) {
     switch (index) {
       case 0: return Codec<std::string>::decode(d, v, out.text);

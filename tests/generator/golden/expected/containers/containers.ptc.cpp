@@ -38,6 +38,7 @@ namespace ptc::codec {
 
 template <> struct StructTraits<::golden::containers::Bag> {
   static constexpr std::array<FieldInfo, 16> fields{{{"numbers", false, false}, {"names", false, false}, {"samples", false, false}, {"rgb", false, false}, {"tags", false, false}, {"ids", false, false}, {"counts", false, false}, {"groups", false, false}, {"note", true, false}, {"boxed", true, false}, {"shared", true, false}, {"entry", false, false}, {"triple", false, false}, {"id_or_key", false, false}, {"maybe_number", false, false}, {"extra", false, false}}};
+  using field_types = std::tuple<std::vector<int>, std::list<std::string>, std::deque<double>, std::array<int, 3>, std::set<std::string>, std::unordered_set<long>, std::map<std::string, int>, std::unordered_map<std::string, std::vector<std::string>>, std::optional<std::string>, std::unique_ptr<int>, std::shared_ptr<std::string>, std::pair<std::string, int>, std::tuple<int, std::string, bool>, std::variant<long, std::string>, std::variant<std::monostate, double>, nlohmann::json>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::golden::containers::Bag& out) {
     switch (index) {
       case 0: return Codec<std::vector<int>>::decode(d, v, out.numbers);
@@ -85,6 +86,7 @@ template <> struct StructTraits<::golden::containers::Bag> {
 
 template <> struct StructTraits<::ptc_gen::containers::detail::sum_args> {
   static constexpr std::array<FieldInfo, 1> fields{{{"values", false, false}}};
+  using field_types = std::tuple<std::vector<long>>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::containers::detail::sum_args& out) {
     switch (index) {
       case 0: return Codec<std::vector<long>>::decode(d, v, out.values);
@@ -102,6 +104,7 @@ template <> struct StructTraits<::ptc_gen::containers::detail::sum_args> {
 
 template <> struct StructTraits<::ptc_gen::containers::detail::store_args> {
   static constexpr std::array<FieldInfo, 1> fields{{{"bag", false, false}}};
+  using field_types = std::tuple<::golden::containers::Bag>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::containers::detail::store_args& out) {
     switch (index) {
       case 0: return Codec<::golden::containers::Bag>::decode(d, v, out.bag);
@@ -119,6 +122,7 @@ template <> struct StructTraits<::ptc_gen::containers::detail::store_args> {
 
 template <> struct StructTraits<::ptc_gen::containers::detail::count_words_args> {
   static constexpr std::array<FieldInfo, 1> fields{{{"words", false, false}}};
+  using field_types = std::tuple<std::vector<std::string>>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::containers::detail::count_words_args& out) {
     switch (index) {
       case 0: return Codec<std::vector<std::string>>::decode(d, v, out.words);

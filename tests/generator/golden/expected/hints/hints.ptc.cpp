@@ -52,6 +52,7 @@ namespace ptc::codec {
 
 template <> struct StructTraits<::ptc_gen::hints::detail::lookup_args> {
   static constexpr std::array<FieldInfo, 1> fields{{{"word", false, false}}};
+  using field_types = std::tuple<std::string>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::hints::detail::lookup_args& out) {
     switch (index) {
       case 0: return Codec<std::string>::decode(d, v, out.word);
@@ -69,6 +70,7 @@ template <> struct StructTraits<::ptc_gen::hints::detail::lookup_args> {
 
 template <> struct StructTraits<::ptc_gen::hints::detail::file_note_args> {
   static constexpr std::array<FieldInfo, 1> fields{{{"text", false, false}}};
+  using field_types = std::tuple<std::string>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::hints::detail::file_note_args& out) {
     switch (index) {
       case 0: return Codec<std::string>::decode(d, v, out.text);
@@ -86,6 +88,7 @@ template <> struct StructTraits<::ptc_gen::hints::detail::file_note_args> {
 
 template <> struct StructTraits<::ptc_gen::hints::detail::set_flag_args> {
   static constexpr std::array<FieldInfo, 1> fields{{{"on", false, false}}};
+  using field_types = std::tuple<bool>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::hints::detail::set_flag_args& out) {
     switch (index) {
       case 0: return Codec<bool>::decode(d, v, out.on);
@@ -103,6 +106,7 @@ template <> struct StructTraits<::ptc_gen::hints::detail::set_flag_args> {
 
 template <> struct StructTraits<::ptc_gen::hints::detail::erase_all_args> {
   static constexpr std::array<FieldInfo, 0> fields{};
+  using field_types = std::tuple<>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::hints::detail::erase_all_args& out) {
     (void)d;
     (void)index;
@@ -122,6 +126,7 @@ template <> struct StructTraits<::ptc_gen::hints::detail::erase_all_args> {
 
 template <> struct StructTraits<::ptc_gen::hints::detail::unmarked_args> {
   static constexpr std::array<FieldInfo, 1> fields{{{"x", false, false}}};
+  using field_types = std::tuple<int>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::hints::detail::unmarked_args& out) {
     switch (index) {
       case 0: return Codec<int>::decode(d, v, out.x);
@@ -139,6 +144,7 @@ template <> struct StructTraits<::ptc_gen::hints::detail::unmarked_args> {
 
 template <> struct StructTraits<::ptc_gen::hints::detail::count_args> {
   static constexpr std::array<FieldInfo, 0> fields{};
+  using field_types = std::tuple<>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::hints::detail::count_args& out) {
     (void)d;
     (void)index;
@@ -158,6 +164,7 @@ template <> struct StructTraits<::ptc_gen::hints::detail::count_args> {
 
 template <> struct StructTraits<::ptc_gen::hints::detail::add_args> {
   static constexpr std::array<FieldInfo, 1> fields{{{"item", false, false}}};
+  using field_types = std::tuple<std::string>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::hints::detail::add_args& out) {
     switch (index) {
       case 0: return Codec<std::string>::decode(d, v, out.item);

@@ -50,6 +50,7 @@ template <> struct EnumTraits<::golden::names::Closer> {
 
 template <> struct StructTraits<::golden::names::User> {
   static constexpr std::array<FieldInfo, 3> fields{{{"userName", false, false}, {"accessLevel", false, false}, {"_token", false, false}}};
+  using field_types = std::tuple<std::string, ::golden::names::Level, std::string>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::golden::names::User& out) {
     switch (index) {
       case 0: return Codec<std::string>::decode(d, v, out.user_name);
@@ -71,6 +72,7 @@ template <> struct StructTraits<::golden::names::User> {
 
 template <> struct StructTraits<::golden::names::Echoed> {
   static constexpr std::array<FieldInfo, 4> fields{{{"text", false, false}, {"pattern", false, false}, {"closer", false, false}, {"nul", false, false}}};
+  using field_types = std::tuple<std::string, std::string, ::golden::names::Closer, std::string>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::golden::names::Echoed& out) {
     switch (index) {
       case 0: return Codec<std::string>::decode(d, v, out.text);
@@ -94,6 +96,7 @@ template <> struct StructTraits<::golden::names::Echoed> {
 
 template <> struct StructTraits<::ptc_gen::names::detail::set_level_args> {
   static constexpr std::array<FieldInfo, 1> fields{{{"level", false, true}}};
+  using field_types = std::tuple<::golden::names::Level>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::names::detail::set_level_args& out) {
     switch (index) {
       case 0: return Codec<::golden::names::Level>::decode(d, v, out.level);
@@ -112,6 +115,7 @@ template <> struct StructTraits<::ptc_gen::names::detail::set_level_args> {
 
 template <> struct StructTraits<::ptc_gen::names::detail::rename_user_args> {
   static constexpr std::array<FieldInfo, 2> fields{{{"user", false, false}, {"name", false, false}}};
+  using field_types = std::tuple<::golden::names::User, std::string>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::names::detail::rename_user_args& out) {
     switch (index) {
       case 0: return Codec<::golden::names::User>::decode(d, v, out.user);
@@ -131,6 +135,7 @@ template <> struct StructTraits<::ptc_gen::names::detail::rename_user_args> {
 
 template <> struct StructTraits<::ptc_gen::names::detail::echo_text_args> {
   static constexpr std::array<FieldInfo, 4> fields{{{"text", false, true}, {"pattern", false, true}, {"closer", false, true}, {"nul", false, true}}};
+  using field_types = std::tuple<std::string, std::string, ::golden::names::Closer, std::string>;
   static const ptc::Schema& constraint_pattern() {
     static const ptc::Schema schema = ptc::parse_malli_type(R"ptc([:and :string [:re "^[a-z]*\\)\"$"]])ptc").value();
     return schema;

@@ -56,6 +56,7 @@ template <> struct EnumTraits<::golden::scalars::Size> {
 
 template <> struct StructTraits<::golden::scalars::Echo> {
   static constexpr std::array<FieldInfo, 12> fields{{{"text", false, false}, {"flag", false, false}, {"small_int", false, false}, {"big_int", false, false}, {"byte", false, false}, {"count", false, false}, {"huge", false, false}, {"ratio", false, false}, {"percent", false, false}, {"user", false, false}, {"color", false, false}, {"size", false, false}}};
+  using field_types = std::tuple<std::string, bool, int, long, unsigned char, unsigned long, unsigned long long, float, double, long, ::golden::scalars::colors::Color, ::golden::scalars::Size>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::golden::scalars::Echo& out) {
     switch (index) {
       case 0: return Codec<std::string>::decode(d, v, out.text);
@@ -95,6 +96,7 @@ template <> struct StructTraits<::golden::scalars::Echo> {
 
 template <> struct StructTraits<::golden::scalars::Clock> {
   static constexpr std::array<FieldInfo, 2> fields{{{"now", false, false}, {"today", false, false}}};
+  using field_types = std::tuple<std::chrono::system_clock::time_point, std::chrono::year_month_day>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::golden::scalars::Clock& out) {
     switch (index) {
       case 0: return Codec<std::chrono::system_clock::time_point>::decode(d, v, out.now);
@@ -114,6 +116,7 @@ template <> struct StructTraits<::golden::scalars::Clock> {
 
 template <> struct StructTraits<::ptc_gen::scalars::detail::echo_args> {
   static constexpr std::array<FieldInfo, 12> fields{{{"text", false, false}, {"flag", false, false}, {"small_int", false, false}, {"big_int", false, false}, {"byte", false, false}, {"count", false, false}, {"huge", false, false}, {"ratio", false, false}, {"percent", false, false}, {"user", false, false}, {"color", false, false}, {"size", false, false}}};
+  using field_types = std::tuple<std::string, bool, int, long, unsigned char, unsigned long, unsigned long long, float, double, long, ::golden::scalars::colors::Color, ::golden::scalars::Size>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::scalars::detail::echo_args& out) {
     switch (index) {
       case 0: return Codec<std::string>::decode(d, v, out.text);
@@ -153,6 +156,7 @@ template <> struct StructTraits<::ptc_gen::scalars::detail::echo_args> {
 
 template <> struct StructTraits<::ptc_gen::scalars::detail::wait_args> {
   static constexpr std::array<FieldInfo, 1> fields{{{"timeout", false, false}}};
+  using field_types = std::tuple<std::chrono::milliseconds>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::scalars::detail::wait_args& out) {
     switch (index) {
       case 0: return Codec<std::chrono::milliseconds>::decode(d, v, out.timeout);
@@ -170,6 +174,7 @@ template <> struct StructTraits<::ptc_gen::scalars::detail::wait_args> {
 
 template <> struct StructTraits<::ptc_gen::scalars::detail::read_clock_args> {
   static constexpr std::array<FieldInfo, 0> fields{};
+  using field_types = std::tuple<>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::scalars::detail::read_clock_args& out) {
     (void)d;
     (void)index;

@@ -59,6 +59,7 @@ template <> struct EnumTraits<::golden::served::Role> {
 
 template <> struct StructTraits<::golden::served::Message> {
   static constexpr std::array<FieldInfo, 2> fields{{{"role", false, false}, {"text", false, false}}};
+  using field_types = std::tuple<::golden::served::Role, std::string>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::golden::served::Message& out) {
     switch (index) {
       case 0: return Codec<::golden::served::Role>::decode(d, v, out.role);
@@ -78,6 +79,7 @@ template <> struct StructTraits<::golden::served::Message> {
 
 template <> struct StructTraits<::ptc_gen::served::detail::define_args> {
   static constexpr std::array<FieldInfo, 1> fields{{{"word", false, false}}};
+  using field_types = std::tuple<std::string>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::served::detail::define_args& out) {
     switch (index) {
       case 0: return Codec<std::string>::decode(d, v, out.word);
@@ -95,6 +97,7 @@ template <> struct StructTraits<::ptc_gen::served::detail::define_args> {
 
 template <> struct StructTraits<::ptc_gen::served::detail::motto_args> {
   static constexpr std::array<FieldInfo, 0> fields{};
+  using field_types = std::tuple<>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::served::detail::motto_args& out) {
     (void)d;
     (void)index;
@@ -114,6 +117,7 @@ template <> struct StructTraits<::ptc_gen::served::detail::motto_args> {
 
 template <> struct StructTraits<::ptc_gen::served::detail::weather_args> {
   static constexpr std::array<FieldInfo, 1> fields{{{"city", false, false}}};
+  using field_types = std::tuple<std::string>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::served::detail::weather_args& out) {
     switch (index) {
       case 0: return Codec<std::string>::decode(d, v, out.city);
@@ -131,6 +135,7 @@ template <> struct StructTraits<::ptc_gen::served::detail::weather_args> {
 
 template <> struct StructTraits<::ptc_gen::served::detail::greet_args> {
   static constexpr std::array<FieldInfo, 2> fields{{{"name", false, false}, {"times", false, true}}};
+  using field_types = std::tuple<std::string, int>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::served::detail::greet_args& out) {
     switch (index) {
       case 0: return Codec<std::string>::decode(d, v, out.name);
@@ -151,6 +156,7 @@ template <> struct StructTraits<::ptc_gen::served::detail::greet_args> {
 
 template <> struct StructTraits<::ptc_gen::served::detail::city_chat_args> {
   static constexpr std::array<FieldInfo, 1> fields{{{"city", false, false}}};
+  using field_types = std::tuple<std::string>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::served::detail::city_chat_args& out) {
     switch (index) {
       case 0: return Codec<std::string>::decode(d, v, out.city);
@@ -168,6 +174,7 @@ template <> struct StructTraits<::ptc_gen::served::detail::city_chat_args> {
 
 template <> struct StructTraits<::ptc_gen::served::detail::chapter_args> {
   static constexpr std::array<FieldInfo, 2> fields{{{"title", false, false}, {"chapter", false, false}}};
+  using field_types = std::tuple<std::string, int>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::served::detail::chapter_args& out) {
     switch (index) {
       case 0: return Codec<std::string>::decode(d, v, out.title);
@@ -187,6 +194,7 @@ template <> struct StructTraits<::ptc_gen::served::detail::chapter_args> {
 
 template <> struct StructTraits<::ptc_gen::served::detail::review_args> {
   static constexpr std::array<FieldInfo, 1> fields{{{"title", false, false}}};
+  using field_types = std::tuple<std::string>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::served::detail::review_args& out) {
     switch (index) {
       case 0: return Codec<std::string>::decode(d, v, out.title);

@@ -38,6 +38,7 @@ namespace ptc::codec {
 
 template <> struct StructTraits<::golden::structs::Address> {
   static constexpr std::array<FieldInfo, 2> fields{{{"street", false, false}, {"country", false, false}}};
+  using field_types = std::tuple<std::string, std::string>;
   static const ptc::Schema& constraint_country() {
     static const ptc::Schema schema = ptc::parse_malli_type(R"ptc([:and :string [:re "^[A-Z]{2}$"]])ptc").value();
     return schema;
@@ -61,6 +62,7 @@ template <> struct StructTraits<::golden::structs::Address> {
 
 template <> struct StructTraits<::golden::structs::Customer> {
   static constexpr std::array<FieldInfo, 6> fields{{{"id", false, false}, {"name", false, false}, {"address", false, false}, {"billing", true, false}, {"age", false, false}, {"_tax_number", false, false}}};
+  using field_types = std::tuple<long, std::string, ::golden::structs::Address, std::optional<::golden::structs::Address>, int, std::string>;
   static const ptc::Schema& constraint_age() {
     static const ptc::Schema schema = ptc::parse_malli_type(R"ptc([:and :int [:>= 0] [:<= 150]])ptc").value();
     return schema;
@@ -100,6 +102,7 @@ template <> struct StructTraits<::golden::structs::Customer> {
 
 template <> struct StructTraits<::golden::structs::Page<::golden::structs::Customer>> {
   static constexpr std::array<FieldInfo, 2> fields{{{"items", false, false}, {"total", false, false}}};
+  using field_types = std::tuple<std::vector<::golden::structs::Customer>, long>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::golden::structs::Page<::golden::structs::Customer>& out) {
     switch (index) {
       case 0: return Codec<std::vector<::golden::structs::Customer>>::decode(d, v, out.items);
@@ -119,6 +122,7 @@ template <> struct StructTraits<::golden::structs::Page<::golden::structs::Custo
 
 template <> struct StructTraits<::golden::structs::Category> {
   static constexpr std::array<FieldInfo, 2> fields{{{"name", false, false}, {"children", false, false}}};
+  using field_types = std::tuple<std::string, std::vector<::golden::structs::Category>>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::golden::structs::Category& out) {
     switch (index) {
       case 0: return Codec<std::string>::decode(d, v, out.name);
@@ -138,6 +142,7 @@ template <> struct StructTraits<::golden::structs::Category> {
 
 template <> struct StructTraits<::golden::structs::Level4> {
   static constexpr std::array<FieldInfo, 1> fields{{{"value", false, false}}};
+  using field_types = std::tuple<int>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::golden::structs::Level4& out) {
     switch (index) {
       case 0: return Codec<int>::decode(d, v, out.value);
@@ -155,6 +160,7 @@ template <> struct StructTraits<::golden::structs::Level4> {
 
 template <> struct StructTraits<::golden::structs::Level3> {
   static constexpr std::array<FieldInfo, 1> fields{{{"four", false, false}}};
+  using field_types = std::tuple<::golden::structs::Level4>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::golden::structs::Level3& out) {
     switch (index) {
       case 0: return Codec<::golden::structs::Level4>::decode(d, v, out.four);
@@ -172,6 +178,7 @@ template <> struct StructTraits<::golden::structs::Level3> {
 
 template <> struct StructTraits<::golden::structs::Level2> {
   static constexpr std::array<FieldInfo, 1> fields{{{"three", false, false}}};
+  using field_types = std::tuple<::golden::structs::Level3>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::golden::structs::Level2& out) {
     switch (index) {
       case 0: return Codec<::golden::structs::Level3>::decode(d, v, out.three);
@@ -189,6 +196,7 @@ template <> struct StructTraits<::golden::structs::Level2> {
 
 template <> struct StructTraits<::golden::structs::Level1> {
   static constexpr std::array<FieldInfo, 1> fields{{{"two", false, false}}};
+  using field_types = std::tuple<::golden::structs::Level2>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::golden::structs::Level1& out) {
     switch (index) {
       case 0: return Codec<::golden::structs::Level2>::decode(d, v, out.two);
@@ -206,6 +214,7 @@ template <> struct StructTraits<::golden::structs::Level1> {
 
 template <> struct StructTraits<::ptc_gen::structs::detail::list_customers_args> {
   static constexpr std::array<FieldInfo, 2> fields{{{"offset", false, true}, {"limit", false, true}}};
+  using field_types = std::tuple<long, int>;
   static const ptc::Schema& constraint_offset() {
     static const ptc::Schema schema = ptc::parse_malli_type(R"ptc([:and :int [:>= 0] [:<= 1000000]])ptc").value();
     return schema;
@@ -243,6 +252,7 @@ template <> struct StructTraits<::ptc_gen::structs::detail::list_customers_args>
 
 template <> struct StructTraits<::ptc_gen::structs::detail::categories_args> {
   static constexpr std::array<FieldInfo, 0> fields{};
+  using field_types = std::tuple<>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::structs::detail::categories_args& out) {
     (void)d;
     (void)index;
@@ -262,6 +272,7 @@ template <> struct StructTraits<::ptc_gen::structs::detail::categories_args> {
 
 template <> struct StructTraits<::ptc_gen::structs::detail::deep_args> {
   static constexpr std::array<FieldInfo, 1> fields{{{"input", false, false}}};
+  using field_types = std::tuple<::golden::structs::Level1>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::structs::detail::deep_args& out) {
     switch (index) {
       case 0: return Codec<::golden::structs::Level1>::decode(d, v, out.input);

@@ -72,6 +72,7 @@ template <> struct EnumTraits<::golden::tools::Unit> {
 
 template <> struct StructTraits<::ptc_gen::tools::detail::convert_args> {
   static constexpr std::array<FieldInfo, 2> fields{{{"value", false, false}, {"to", false, true}}};
+  using field_types = std::tuple<double, ::golden::tools::Unit>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::tools::detail::convert_args& out) {
     switch (index) {
       case 0: return Codec<double>::decode(d, v, out.value);
@@ -92,6 +93,7 @@ template <> struct StructTraits<::ptc_gen::tools::detail::convert_args> {
 
 template <> struct StructTraits<::ptc_gen::tools::detail::search_args> {
   static constexpr std::array<FieldInfo, 2> fields{{{"query", false, false}, {"limit", false, false}}};
+  using field_types = std::tuple<std::string, int>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::tools::detail::search_args& out) {
     switch (index) {
       case 0: return Codec<std::string>::decode(d, v, out.query);
@@ -111,6 +113,7 @@ template <> struct StructTraits<::ptc_gen::tools::detail::search_args> {
 
 template <> struct StructTraits<::ptc_gen::tools::detail::shout_args> {
   static constexpr std::array<FieldInfo, 1> fields{{{"text", false, false}}};
+  using field_types = std::tuple<std::string>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::tools::detail::shout_args& out) {
     switch (index) {
       case 0: return Codec<std::string>::decode(d, v, out.text);
@@ -128,6 +131,7 @@ template <> struct StructTraits<::ptc_gen::tools::detail::shout_args> {
 
 template <> struct StructTraits<::ptc_gen::tools::detail::greet_args> {
   static constexpr std::array<FieldInfo, 1> fields{{{"who", false, false}}};
+  using field_types = std::tuple<std::string>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::tools::detail::greet_args& out) {
     switch (index) {
       case 0: return Codec<std::string>::decode(d, v, out.name);
@@ -145,6 +149,7 @@ template <> struct StructTraits<::ptc_gen::tools::detail::greet_args> {
 
 template <> struct StructTraits<::ptc_gen::tools::detail::idle_args> {
   static constexpr std::array<FieldInfo, 1> fields{{{"seconds", false, true}}};
+  using field_types = std::tuple<int>;
   static const ptc::Schema& constraint_seconds() {
     static const ptc::Schema schema = ptc::parse_malli_type(R"ptc([:and :int [:>= 0] [:<= 60]])ptc").value();
     return schema;
@@ -175,6 +180,7 @@ template <> struct StructTraits<::ptc_gen::tools::detail::idle_args> {
 
 template <> struct StructTraits<::ptc_gen::tools::detail::divide_args> {
   static constexpr std::array<FieldInfo, 2> fields{{{"a", false, false}, {"b", false, false}}};
+  using field_types = std::tuple<double, double>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::tools::detail::divide_args& out) {
     switch (index) {
       case 0: return Codec<double>::decode(d, v, out.a);
@@ -194,6 +200,7 @@ template <> struct StructTraits<::ptc_gen::tools::detail::divide_args> {
 
 template <> struct StructTraits<::ptc_gen::tools::detail::label_args> {
   static constexpr std::array<FieldInfo, 5> fields{{{"text", false, true}, {"loud", false, true}, {"times", false, true}, {"scale", false, true}, {"suffix", true, false}}};
+  using field_types = std::tuple<std::string, bool, long, double, std::optional<std::string>>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::tools::detail::label_args& out) {
     switch (index) {
       case 0: return Codec<std::string>::decode(d, v, out.text);
@@ -223,6 +230,7 @@ template <> struct StructTraits<::ptc_gen::tools::detail::label_args> {
 
 template <> struct StructTraits<::ptc_gen::tools::detail::add_args> {
   static constexpr std::array<FieldInfo, 1> fields{{{"amount", false, true}}};
+  using field_types = std::tuple<long>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::tools::detail::add_args& out) {
     switch (index) {
       case 0: return Codec<long>::decode(d, v, out.amount);
@@ -241,6 +249,7 @@ template <> struct StructTraits<::ptc_gen::tools::detail::add_args> {
 
 template <> struct StructTraits<::ptc_gen::tools::detail::value_args> {
   static constexpr std::array<FieldInfo, 0> fields{};
+  using field_types = std::tuple<>;
   static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::tools::detail::value_args& out) {
     (void)d;
     (void)index;
