@@ -64,9 +64,11 @@ TEST(RootsFilesystem, OneRootIsTheFilesystemItself) {
 
 TEST(RootsFilesystem, SeveralRootsAreMountedByNameOrDirectory) {
   Tree t;
-  auto files = roots_filesystem(
-      {{t.uri("bound/app"), "App"}, {t.uri("bound/lib"), ""}, {t.uri("bound/my%20docs"), "a/b"}, {t.uri("bound/lib"), "App"}},
-      t.base / "bound");
+  auto files = roots_filesystem({{t.uri("bound/app"), "App"},
+                                 {t.uri("bound/lib"), ""},
+                                 {t.uri("bound/my%20docs"), "a/b"},
+                                 {t.uri("bound/lib"), "App"}},
+                                t.base / "bound");
   EXPECT_EQ(files->list(), (std::vector<std::string>{"App-2/b.txt", "App/a.txt", "lib/b.txt", "my docs/c.txt"}));
   EXPECT_EQ(read_or_error(*files, "my docs/c.txt"), "docs");
 }
@@ -82,7 +84,8 @@ TEST(RootsFilesystem, RootsOutsideTheBoundOrNotDirectoriesAreLeftOut) {
                                  {"file:///", "everything"}},
                                 t.base / "bound");
   EXPECT_TRUE(files->list().empty());
-  EXPECT_EQ(read_or_error(*files, "out/secret.txt"), "error: Path 'out/secret.txt' is outside the mounted directories.");
+  EXPECT_EQ(read_or_error(*files, "out/secret.txt"),
+            "error: Path 'out/secret.txt' is outside the mounted directories.");
   EXPECT_EQ(read_or_error(*files, "secret.txt"), "error: Path 'secret.txt' is outside the mounted directories.");
   // The bound itself is inside the bound, and "/" bounds nothing.
   EXPECT_EQ(read_or_error(*roots_filesystem({{t.uri("bound"), ""}}, t.base / "bound"), "app/a.txt"), "app");

@@ -11,6 +11,7 @@
 #include <ptc/signature.hpp>
 
 #include "answer.hpp"
+#include "model_channel.hpp"
 
 namespace ptc::agent {
 
@@ -100,6 +101,11 @@ class Agent::Run {
     dispatch_ = options_.dispatch;
     dispatch_.environment.cancellation = signal_.signal();
     if (dispatch_.environment.adapter.empty()) dispatch_.environment.adapter = agent.model_.provider();
+    // A tool that samples (ToolContext::sample) is answered by this run's model, unless the caller
+    // brought a client of its own.
+    if (!dispatch_.environment.client)
+      dispatch_.environment.client =
+          std::make_shared<detail::ModelChannel>(agent.model_, options_.settings, dispatch_.environment.cancellation);
     agent_.model_.on_retry([this](const RetryNotice& notice) { emit(notice); });
   }
   ~Run() { agent_.model_.on_retry(nullptr); }
