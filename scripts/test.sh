@@ -42,7 +42,7 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
 echo "== clang-19 build with ThreadSanitizer: the multi-threaded tests"
 tsan_tests=(core_lazy_json_test tools_concurrency_test tools_dispatch_registry_test tools_dispatch_memory_budget_test
             tools_filesystem_contract_test
-            tools_filesystem_memory_test tools_filesystem_host_test commands_concurrency_test
+            tools_filesystem_memory_test tools_filesystem_host_test tools_served_resource_test commands_concurrency_test
             mcp_server_test mcp_protocol_test mcp_worker_pool_test mcp_http_server_test mcp_http_transport_test
             commands_command_dispatcher_test agent_transport_http_transport_test agent_loop_agent_test
             agent_cli_agent_command_test agent_providers_provider_loop_test)
