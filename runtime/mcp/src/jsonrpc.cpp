@@ -114,6 +114,10 @@ Json error(const nlohmann::json& id, int code, std::string message, Json data) {
   return Json{{"jsonrpc", "2.0"}, {"id", id}, {"error", std::move(e)}};
 }
 
+Json invalid_params(const Message& message, std::string why) {
+  return error(message.id, kInvalidParams, "Invalid params: " + std::move(why));
+}
+
 Json notification(std::string method, Json params) {
   return Json{{"jsonrpc", "2.0"}, {"method", std::move(method)}, {"params", std::move(params)}};
 }

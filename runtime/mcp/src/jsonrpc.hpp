@@ -62,6 +62,8 @@ Json result(const nlohmann::json& id, Json result);
 std::string result_line(const nlohmann::json& id, std::string_view result);
 /// `{"jsonrpc":"2.0","id":id,"error":{"code","message","data"?}}`
 Json error(const nlohmann::json& id, int code, std::string message, Json data = nullptr);
+/// `error(message.id, kInvalidParams, "Invalid params: " + why)`.
+Json invalid_params(const Message& message, std::string why);
 /// `{"jsonrpc":"2.0","method":method,"params":params}`
 Json notification(std::string method, Json params);
 

@@ -26,12 +26,7 @@ const nlohmann::json* meta_of(const Message& message) {
   return it != message.params.end() && it->is_object() ? &*it : nullptr;
 }
 
-Json invalid_params(const Message& message, std::string why) {
-  return jsonrpc::error(message.id, jsonrpc::kInvalidParams, "Invalid params: " + std::move(why));
-}
-
-/// The JSON-RPC id as the ToolCall id a ToolInvoked event carries.
-std::string call_id(const nlohmann::json& id) { return id.is_string() ? id.get<std::string>() : id.dump(); }
+using jsonrpc::invalid_params;
 
 std::string default_instructions(const ToolRegistry& registry) {
   std::string text = "Tools, as name(parameters) -> result:\n";
@@ -164,6 +159,8 @@ bool Client::subscribed(const std::string& uri) const {
   std::lock_guard lock(mutex_);
   return subscriptions_.count(uri) != 0;
 }
+
+std::string call_id(const nlohmann::json& id) { return id.is_string() ? id.get<std::string>() : id.dump(); }
 
 std::shared_ptr<Filesystem> Client::roots_filesystem() const {
   std::lock_guard lock(mutex_);

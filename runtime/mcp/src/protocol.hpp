@@ -38,6 +38,9 @@ inline constexpr std::string_view kLegacyVersions[] = {"2025-11-25", "2025-06-18
 
 /// One client: its Session (shared by its calls, so policies hold across them), the revision its
 /// `initialize` chose, and its calls in flight (to cancel them).
+/// The JSON-RPC id of a request as the ToolCall id its ToolInvoked event carries.
+std::string call_id(const nlohmann::json& id);
+
 class Client {
  public:
   explicit Client(std::shared_ptr<Session> session) : session_(std::move(session)) {}

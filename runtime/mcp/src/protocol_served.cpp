@@ -17,11 +17,22 @@ using jsonrpc::Message;
 /// 2025 revisions name a missing resource -32002; 2026-07-28 made it -32602 (SEP-2164).
 constexpr int kLegacyResourceNotFound = -32002;
 
-Json invalid_params(const Message& message, std::string why) {
-  return jsonrpc::error(message.id, jsonrpc::kInvalidParams, "Invalid params: " + std::move(why));
-}
+using jsonrpc::invalid_params;
 
-std::string call_id(const nlohmann::json& id) { return id.is_string() ? id.get<std::string>() : id.dump(); }
+/// Runs a reader's or a renderer's work. What it asked of the client (InputRequired,
+/// MissingClientCapability) goes on to run_request; any other exception is the request's internal error.
+template <class Work>
+std::string answering_internal_errors(const Json& id, Work&& work) {
+  try {
+    return work();
+  } catch (const InputRequired&) {
+    throw;
+  } catch (const MissingClientCapability&) {
+    throw;
+  } catch (const std::exception& e) {
+    return jsonrpc::line(jsonrpc::error(id, jsonrpc::kInternalError, std::string("Internal error: ") + e.what()));
+  }
+}
 
 /// The string members of `object` (a prompt's arguments, a completion's context); other values as
 /// their JSON text, which the lenient decoder reads as well.
@@ -84,20 +95,14 @@ Reply Protocol::read_resource(const std::shared_ptr<Client>& client, const Messa
   if (!match) return {jsonrpc::error(message.id, not_found, "Resource not found: " + text, Json{{"uri", text}}), {}};
   ToolCall call{call_id(message.id), match->resource.reader().name(), nlohmann::json::object()};
   for (auto& [name, value] : match->variables) call.arguments[name] = std::move(value);
-  auto work = [this, client, era, not_found, text, id = message.id, message, call = std::move(call),
+  auto work = [this, client, era, not_found, text, message, call = std::move(call),
                resource = std::move(match->resource)](const DispatchOptions& dispatch) {
-    try {
+    return answering_internal_errors(message.id, [&] {
       ToolOutcome outcome = registry_.dispatch_reader(client->session(), resource.reader(), call, dispatch);
       if (!outcome.success()) return jsonrpc::line(failure(message, outcome, not_found, Json{{"uri", text}}));
       Json result{{"contents", mcp_resource_contents(outcome, resource, text)}};
       return jsonrpc::line(era_result(message, std::move(result), era, true));
-    } catch (const InputRequired&) {
-      throw;
-    } catch (const MissingClientCapability&) {
-      throw;
-    } catch (const std::exception& e) {
-      return jsonrpc::line(jsonrpc::error(id, jsonrpc::kInternalError, std::string("Internal error: ") + e.what()));
-    }
+    });
   };
   return run_request(client, message, era, std::move(notify), std::move(work));
 }
@@ -125,21 +130,14 @@ Reply Protocol::get_prompt(const std::shared_ptr<Client>& client, const Message&
                 string_arguments(arguments == message.params.end() ? nullptr : &*arguments)};
   auto work = [this, client, era, message, call = std::move(call),
                prompt = std::move(*prompt)](const DispatchOptions& dispatch) {
-    try {
+    return answering_internal_errors(message.id, [&] {
       ToolOutcome outcome = registry_.dispatch_reader(client->session(), prompt.renderer(), call, dispatch);
       if (!outcome.success()) return jsonrpc::line(failure(message, outcome, jsonrpc::kInternalError, nullptr));
       Json result;
       if (!prompt.description().empty()) result["description"] = prompt.description();
       result["messages"] = mcp_prompt_messages(outcome);
       return jsonrpc::line(era_result(message, std::move(result), era, false));
-    } catch (const InputRequired&) {
-      throw;
-    } catch (const MissingClientCapability&) {
-      throw;
-    } catch (const std::exception& e) {
-      return jsonrpc::line(jsonrpc::error(message.id, jsonrpc::kInternalError,
-                                          std::string("Internal error: ") + e.what()));
-    }
+    });
   };
   return run_request(client, message, era, std::move(notify), std::move(work));
 }
