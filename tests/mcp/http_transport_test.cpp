@@ -12,6 +12,7 @@
 #include <ptc/registry.hpp>
 #include <ptc/tool.hpp>
 
+#include "http_fixtures.hpp"
 #include "http_transport.hpp"
 
 namespace {
@@ -19,72 +20,11 @@ namespace {
 using nlohmann::json;
 using ptc::mcp::HttpRequest;
 using ptc::mcp::HttpResponse;
-
-struct Req {
-  std::string method = "POST";
-  std::string path = "/mcp";
-  std::string body;
-  std::string peer = "127.0.0.1";
-  std::multimap<std::string, std::string> headers{{"host", "127.0.0.1:8000"}, {"content-type", "application/json"}};
-
-  /// Replaces every value of a header (names are kept in lower case).
-  Req& set(const std::string& name, const std::string& value) {
-    headers.erase(name);
-    headers.emplace(name, value);
-    return *this;
-  }
-
-  HttpRequest build() const {
-    HttpRequest r;
-    r.method = method;
-    r.path = path;
-    r.body = body;
-    r.remote_address = peer;
-    r.headers = [h = headers](std::string_view name) {
-      std::string lower(name);
-      for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      std::vector<std::string> out;
-      for (auto [it, end] = h.equal_range(lower); it != end; ++it) out.push_back(it->second);
-      return out;
-    };
-    return r;
-  }
-};
-
-std::string header_of(const HttpResponse& r, const std::string& name) {
-  for (const auto& [k, v] : r.headers)
-    if (k == name) return v;
-  return {};
-}
+using ptc_test::CollectingStream;
+using ptc_test::header_of;
+using ptc_test::Req;
 
 json body_of(const HttpResponse& r) { return r.body.empty() ? json() : json::parse(r.body); }
-
-/// A response stream that collects what is written, as the HTTP server would send it.
-class CollectingStream final : public ptc::mcp::HttpStream {
- public:
-  bool write(std::string bytes) override {
-    std::lock_guard lock(mutex_);
-    text_ += bytes;
-    return true;
-  }
-  void close() override {
-    std::lock_guard lock(mutex_);
-    closed_ = true;
-    changed_.notify_all();
-  }
-  /// Everything written, once the stream is closed (or after 30 s).
-  std::string wait_closed() {
-    std::unique_lock lock(mutex_);
-    changed_.wait_for(lock, std::chrono::seconds(30), [this] { return closed_; });
-    return text_;
-  }
-
- private:
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  std::string text_;
-  bool closed_ = false;
-};
 
 /// The SSE events a streamed response writes.
 std::vector<json> events_of(HttpResponse& r) {

@@ -8,6 +8,7 @@
 #include <ptc/resource.hpp>
 
 #include "protocol.hpp"
+#include "protocol_fixture.hpp"
 
 namespace {
 
@@ -16,10 +17,7 @@ using ptc::mcp::Client;
 using ptc::mcp::Protocol;
 using Result = ptc::ToolResult<json>;
 
-json meta() {
-  return json{{"io.modelcontextprotocol/protocolVersion", "2026-07-28"},
-              {"io.modelcontextprotocol/clientCapabilities", json::object()}};
-}
+using ptc_test::meta;
 
 void add_served(ptc::ToolRegistry& registry) {
   registry.add_resource(ptc::make_resource("tracker://labels", "labels", "The labels in use.", "() -> [:string]",
@@ -63,27 +61,11 @@ void add_served(ptc::ToolRegistry& registry) {
       }));
 }
 
-class ServedTest : public ::testing::Test {
+class ServedTest : public ptc_test::ProtocolFixture {
  protected:
-  ptc::ToolRegistry registry;
-  ptc::mcp::ServerOptions options;
-  std::unique_ptr<Protocol> protocol;
-  std::shared_ptr<Client> client;
-
   void SetUp() override {
     add_served(registry);
     reset();
-  }
-  void reset() {
-    protocol = std::make_unique<Protocol>(registry, ptc::mcp::ServerInfo{"srv", "9.9"}, options);
-    client = std::make_shared<Client>(protocol->new_session());
-  }
-  json ask(const json& message) {
-    auto read = ptc::mcp::jsonrpc::read(message.dump());
-    auto reply = protocol->handle(client, *read.message, [](const auto&) {});
-    if (reply.response) return json::parse(reply.response->dump());
-    auto out = reply.call();
-    return out ? json::parse(*out) : json("no response");
   }
   /// A request of the 2025 era (after initialize), or of 2026-07-28 with `modern`.
   json request(std::string method, json params = json::object(), bool modern = false) {

@@ -8,6 +8,7 @@
 #include <ptc/tool.hpp>
 
 #include "protocol.hpp"
+#include "protocol_fixture.hpp"
 
 namespace {
 
@@ -22,38 +23,13 @@ void add_tools(ptc::ToolRegistry& registry) {
     }));
 }
 
-json meta() {
-  return json{{"io.modelcontextprotocol/protocolVersion", "2026-07-28"},
-              {"io.modelcontextprotocol/clientCapabilities", json::object()}};
-}
+using ptc_test::meta;
 
-class ProtocolTest : public ::testing::Test {
+class ProtocolTest : public ptc_test::ProtocolFixture {
  protected:
-  ptc::ToolRegistry registry;
-  ptc::mcp::ServerOptions options;
-  std::unique_ptr<Protocol> protocol;
-  std::shared_ptr<Client> client;
-
   void SetUp() override {
     add_tools(registry);
     reset();
-  }
-  void reset() {
-    protocol = std::make_unique<Protocol>(registry, ptc::mcp::ServerInfo{"srv", "9.9"}, options);
-    client = std::make_shared<Client>(protocol->new_session());
-  }
-  /// The answer to one request, running a tool call on this thread.
-  json ask(const json& message) { return ask_text(message.dump()); }
-  json ask_text(const std::string& message) {
-    auto read = ptc::mcp::jsonrpc::read(message);
-    if (read.refusal) return json::parse(read.refusal->response.dump());
-    auto reply = protocol->handle(client, *read.message, [](const auto&) {});
-    if (reply.response) return json::parse(reply.response->dump());
-    if (reply.call) {
-      auto out = reply.call();
-      return out ? json::parse(*out) : json("no response");
-    }
-    return json("nothing");
   }
   json request(std::string method, json params = json::object(), json id = 1) {
     return ask(json{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", params}});

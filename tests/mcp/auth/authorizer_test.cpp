@@ -10,6 +10,7 @@
 #include <ptc/registry.hpp>
 #include <ptc/tool.hpp>
 
+#include "../http_fixtures.hpp"
 #include "http_transport.hpp"
 #include "test_keys.hpp"
 
@@ -22,64 +23,12 @@ using ptc::mcp::HttpResponse;
 const std::string kToken = "tok-0123456789abcdefghij";
 const std::string kMetadataUrl = "http://127.0.0.1:8000/.well-known/oauth-protected-resource/mcp";
 
-struct Req {
-  std::string method = "POST";
-  std::string path = "/mcp";
-  std::string body = R"({"jsonrpc":"2.0","id":1,"method":"ping"})";
-  std::multimap<std::string, std::string> headers{{"host", "127.0.0.1:8000"}, {"content-type", "application/json"}};
+using ptc_test::CollectingStream;
+using ptc_test::header_of;
 
-  Req& set(const std::string& name, const std::string& value) {
-    headers.erase(name);
-    headers.emplace(name, value);
-    return *this;
-  }
-  Req& bearer(const std::string& token) { return set("authorization", "Bearer " + token); }
-  HttpRequest build() const {
-    HttpRequest r;
-    r.method = method;
-    r.path = path;
-    r.body = body;
-    r.remote_address = "127.0.0.1";
-    r.headers = [h = headers](std::string_view name) {
-      std::string lower(name);
-      for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      std::vector<std::string> out;
-      for (auto [it, end] = h.equal_range(lower); it != end; ++it) out.push_back(it->second);
-      return out;
-    };
-    return r;
-  }
-};
-
-std::string header_of(const HttpResponse& r, const std::string& name) {
-  for (const auto& [k, v] : r.headers)
-    if (k == name) return v;
-  return {};
-}
-
-class CollectingStream final : public ptc::mcp::HttpStream {
- public:
-  bool write(std::string bytes) override {
-    std::lock_guard lock(mutex_);
-    text_ += bytes;
-    return true;
-  }
-  void close() override {
-    std::lock_guard lock(mutex_);
-    closed_ = true;
-    changed_.notify_all();
-  }
-  std::string wait_closed() {
-    std::unique_lock lock(mutex_);
-    changed_.wait_for(lock, std::chrono::seconds(30), [this] { return closed_; });
-    return text_;
-  }
-
- private:
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  std::string text_;
-  bool closed_ = false;
+/// The tests' request: a ping, unless a test says otherwise.
+struct Req : ptc_test::Req {
+  Req() : ptc_test::Req(R"({"jsonrpc":"2.0","id":1,"method":"ping"})") {}
 };
 
 class AuthorizedEndpoint : public ::testing::Test {
@@ -100,7 +49,7 @@ class AuthorizedEndpoint : public ::testing::Test {
     endpoint.reset();
     endpoint = std::make_unique<ptc::mcp::McpHttpEndpoint>(*protocol, options);
   }
-  HttpResponse send(const Req& r) { return endpoint->handle(r.build()); }
+  HttpResponse send(const ptc_test::Req& r) { return endpoint->handle(r.build()); }
   static Req well_known(const std::string& path) {
     Req r;
     r.method = "GET";
