@@ -22,6 +22,8 @@ bool StreamChannel::supports(std::string_view capability) const {
 }
 
 Result<std::map<std::string, nlohmann::json>> StreamChannel::ask(const std::vector<ClientRequest>& requests) {
+  // A cancelled call asks nothing more: the client would be shown a question nobody waits for.
+  if (cancellation_->cancelled()) return Error{"The call was cancelled before it asked the client."};
   // All questions go out before any answer is awaited: the client may answer them in any order.
   std::vector<std::pair<std::string, std::shared_ptr<Client::Pending>>> waiting;
   for (const auto& r : requests) {
@@ -31,7 +33,6 @@ Result<std::map<std::string, nlohmann::json>> StreamChannel::ask(const std::vect
   }
   std::map<std::string, nlohmann::json> answers;
   const auto give_up = std::chrono::steady_clock::now() + timeout_;
-  Result<std::map<std::string, nlohmann::json>> out = Error{};
   for (auto& [key, pending] : waiting) {
     auto answer = pending->wait(*cancellation_, give_up);
     client_->forget(pending);
