@@ -487,7 +487,7 @@ TEST(Replies, InvalidArgumentsAreAnError) {
   EXPECT_EQ(ptc::openai_chat_tool_message(o)["content"], "Tool validation errors:\n- q: missing required field\n");
 }
 
-TEST(Replies, TextIsByteForByteTheDumpOfTheMessage) {
+TEST(Replies, TextIsByteForByteTheDumpOfTheMessageAndItsJsonForm) {
   // The text replies are written without nlohmann::json; each must be the bytes its JSON, built here
   // independently, dumps to: keys sorted, every escape and the replacement of invalid UTF-8 alike.
   const auto dump = [](const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); };
@@ -510,6 +510,10 @@ TEST(Replies, TextIsByteForByteTheDumpOfTheMessage) {
                 dump(json{{"type", "function_call_output"}, {"call_id", id}, {"output", text}}));
       EXPECT_EQ(ptc::anthropic_tool_result_text(o),
                 dump(json{{"type", "tool_result"}, {"tool_use_id", id}, {"content", text}, {"is_error", !ok}}));
+      // The JSON forms, built without writing text and reading it back, hold the same.
+      EXPECT_EQ(ptc::openai_chat_tool_message(o).dump(), ptc::openai_chat_tool_message_text(o));
+      EXPECT_EQ(ptc::openai_responses_output(o).dump(), ptc::openai_responses_output_text(o));
+      EXPECT_EQ(ptc::anthropic_tool_result(o).dump(), ptc::anthropic_tool_result_text(o));
     }
   }
 }

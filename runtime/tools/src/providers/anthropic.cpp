@@ -45,7 +45,10 @@ std::string anthropic_tool_result_text(const ToolOutcome& outcome) {
 }
 
 nlohmann::json anthropic_tool_result(const ToolOutcome& outcome) {
-  return nlohmann::json::parse(anthropic_tool_result_text(outcome));
+  return nlohmann::json{{"content", text::valid_utf8(outcome.rendered)},
+                        {"is_error", !outcome.success()},
+                        {"tool_use_id", text::valid_utf8(outcome.call_id)},
+                        {"type", "tool_result"}};
 }
 
 Result<OrderedJson> anthropic_tool(const Tool& tool) {

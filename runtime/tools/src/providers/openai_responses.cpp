@@ -43,7 +43,9 @@ std::string openai_responses_output_text(const ToolOutcome& outcome) {
 }
 
 nlohmann::json openai_responses_output(const ToolOutcome& outcome) {
-  return nlohmann::json::parse(openai_responses_output_text(outcome));
+  return nlohmann::json{{"call_id", text::valid_utf8(outcome.call_id)},
+                        {"output", text::valid_utf8(outcome.rendered)},
+                        {"type", "function_call_output"}};
 }
 
 Result<OrderedJson> openai_responses_tool(const Tool& tool) {
