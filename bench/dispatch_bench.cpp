@@ -24,4 +24,18 @@ void BM_Dispatch(benchmark::State& state) {
 // 0: OpenAI chat tool message, 1: Anthropic tool_result, 2: MCP CallToolResult.
 BENCHMARK(BM_Dispatch)->ArgName("reply")->Arg(0)->Arg(1)->Arg(2);
 
+/// The same call ending in the OpenAI reply as a JSON value (to put in a request), which should cost
+/// no more than the text form plus building its three members.
+void BM_DispatchToJson(benchmark::State& state) {
+  ptc::ToolRegistry registry;
+  ptc_gen::orders::register_tools(registry);
+  ptc::Session session;
+  const ptc::ToolCall call = bench::call_for(bench::Reply::OpenAI);
+  for (auto _ : state) {
+    nlohmann::json message = ptc::openai_chat_tool_message(registry.dispatch(session, call));
+    benchmark::DoNotOptimize(message);
+  }
+}
+BENCHMARK(BM_DispatchToJson);
+
 }  // namespace

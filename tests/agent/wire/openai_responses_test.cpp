@@ -195,6 +195,17 @@ TEST(OpenAiResponsesStream, Incomplete) {
   EXPECT_EQ(s.ok().message.usage.output_tokens, 16u);
 }
 
+TEST(OpenAiResponsesStream, ACompletedTextThatDoesNotHoldTheDeltasIsAnError) {
+  // The deltas were shown as they came: recording another text would keep an answer nobody saw.
+  std::string body = read_fixture("openai_responses_stream_incomplete.sse");
+  const std::string delta = R"("delta":"Searching")";
+  ASSERT_NE(body.find(delta), std::string::npos);
+  body.replace(body.find(delta), delta.size(), R"("delta":"Searchin{")");
+  Streamed s = run_stream(*wire, body);
+  EXPECT_EQ(s.events, json::parse(R"([{"text": "Searchin{"}])"));
+  EXPECT_EQ(s.error(), "the streamed text does not match the text of the completed response");
+}
+
 TEST(OpenAiResponsesStream, CutOffFailedAndErrorEvents) {
   Streamed cut = run_stream(*wire, read_fixture("openai_responses_stream_truncated.sse"));
   EXPECT_FALSE(cut.event_error);

@@ -182,6 +182,7 @@ class ResponsesAssembler final : public AssemblerBase {
     if (type == "response.output_text.delta") {
       std::string delta;
       if (auto e = read_string(data, "", "delta", delta, true)) return e;
+      streamed_ += delta;
       emit_text(emit, std::move(delta));
     } else if (type == "response.output_item.added") {
       return item_added(data, emit);
@@ -222,10 +223,15 @@ class ResponsesAssembler final : public AssemblerBase {
 
   Result<ModelResponse> complete() override {
     if (!done_) return Error{"the stream ended before response.completed: the answer is incomplete"};
+    // The deltas were shown as they came; a completed text that does not hold them would record in the
+    // conversation another answer than the one shown.
+    if (!streamed_.empty() && turn_.message.text.find(streamed_) == std::string::npos)
+      return Error{"the streamed text does not match the text of the completed response"};
     return turn_;
   }
 
  private:
+  std::string streamed_;  // the text deltas, as shown
   std::optional<Error> item_added(const json& data, const Emit& emit) {
     auto item = object_member(data, "", "item", true);
     if (!item) return item.error();
