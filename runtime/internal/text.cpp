@@ -289,14 +289,6 @@ void append_json_string(std::string& out, std::string_view s) {
   escape_json_string(string, s);
 }
 
-std::string valid_utf8(std::string_view s) {
-  if (!invalid_utf8_at(s)) return std::string(s);
-  // Rare: the replacement rule has one home, append_json_string; its JSON string is read back.
-  std::string quoted;
-  append_json_string(quoted, s);
-  return nlohmann::json::parse(quoted).get<std::string>();
-}
-
 std::string ascii_lower(std::string_view s) {
   std::string out(s);
   for (char& c : out)

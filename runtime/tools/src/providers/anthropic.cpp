@@ -45,9 +45,9 @@ std::string anthropic_tool_result_text(const ToolOutcome& outcome) {
 }
 
 nlohmann::json anthropic_tool_result(const ToolOutcome& outcome) {
-  return nlohmann::json{{"content", text::valid_utf8(outcome.rendered)},
+  return nlohmann::json{{"content", providers::valid_utf8(outcome.rendered)},
                         {"is_error", !outcome.success()},
-                        {"tool_use_id", text::valid_utf8(outcome.call_id)},
+                        {"tool_use_id", providers::valid_utf8(outcome.call_id)},
                         {"type", "tool_result"}};
 }
 

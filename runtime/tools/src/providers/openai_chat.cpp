@@ -72,9 +72,9 @@ std::string openai_chat_tool_message_text(const ToolOutcome& outcome) {
 }
 
 nlohmann::json openai_chat_tool_message(const ToolOutcome& outcome) {
-  return nlohmann::json{{"content", text::valid_utf8(outcome.rendered)},
+  return nlohmann::json{{"content", providers::valid_utf8(outcome.rendered)},
                         {"role", "tool"},
-                        {"tool_call_id", text::valid_utf8(outcome.call_id)}};
+                        {"tool_call_id", providers::valid_utf8(outcome.call_id)}};
 }
 
 Result<OrderedJson> openai_chat_tool(const Tool& tool) {

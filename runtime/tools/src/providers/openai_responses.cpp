@@ -43,8 +43,8 @@ std::string openai_responses_output_text(const ToolOutcome& outcome) {
 }
 
 nlohmann::json openai_responses_output(const ToolOutcome& outcome) {
-  return nlohmann::json{{"call_id", text::valid_utf8(outcome.call_id)},
-                        {"output", text::valid_utf8(outcome.rendered)},
+  return nlohmann::json{{"call_id", providers::valid_utf8(outcome.call_id)},
+                        {"output", providers::valid_utf8(outcome.rendered)},
                         {"type", "function_call_output"}};
 }
 
