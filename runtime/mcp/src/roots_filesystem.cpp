@@ -56,9 +56,9 @@ std::shared_ptr<Filesystem> roots_filesystem(const std::vector<Root>& roots, con
     }
     // Checked on what was opened, so a symlink on the way cannot lead outside the bound.
     if (bound_error || !inside(directory->root(), bound)) continue;
-    std::string name = mount_name(root, directory->root());
-    for (int n = 2; !names.insert(name).second; ++n)
-      name = mount_name(root, directory->root()) + "-" + std::to_string(n);
+    const std::string base = mount_name(root, directory->root());
+    std::string name = base;
+    for (int n = 2; !names.insert(name).second; ++n) name = base + "-" + std::to_string(n);
     mounts.push_back({std::move(name), std::move(directory)});
   }
   if (mounts.size() == 1) return std::move(mounts.front().filesystem);
