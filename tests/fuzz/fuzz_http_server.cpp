@@ -62,7 +62,9 @@ int port() {
     limits.read_timeout = 2s;
     limits.write_timeout = 2s;
     limits.idle_timeout = 2s;
-    static auto server = ptc::mcp::make_http_server(handle, limits);
+    // Never destroyed: the detached thread below is still inside run() when the process exits, and a
+    // static destructor tearing the io_context down under it hung the exit after a finished run.
+    static ptc::mcp::HttpServer* const server = ptc::mcp::make_http_server(handle, limits).release();
     std::string error;
     const int p = server->bind("127.0.0.1", 0, error);
     if (p < 0) ptc_fuzz::oracle_failure("the server cannot bind", "error", error);
