@@ -4,7 +4,8 @@
 // Oracles: exactly one of message and refusal; the same text reads the same way twice; a refusal is a
 // JSON-RPC error response with one of the codes the reader may give, an id that is null, a string or an
 // integer, and one line when written; a message's id fits its kind and its params are an object; the
-// arguments' text cut out of a call parses to its arguments.
+// arguments' text cut out of a call parses to its arguments; and a call the fast way in
+// (call_envelope.hpp) accepts reads exactly as the full parse reads it.
 
 #include <cstddef>
 #include <cstdint>
@@ -13,6 +14,7 @@
 #include <ptc/json_input.hpp>
 
 #include "fuzz_common.hpp"
+#include "call_envelope.hpp"
 #include "jsonrpc.hpp"
 
 namespace {
@@ -58,12 +60,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (m.kind == rpc::Message::Kind::Notification && !m.id.is_null())
     ptc_fuzz::oracle_failure("a notification with an id", "text", text);
   if (!m.params.is_object()) ptc_fuzz::oracle_failure("params that are not an object", "text", text);
-  // The arguments' text, which generated tools decode instead of the parsed object, is that object.
+  // The arguments' text, which stands for the arguments, is the object the whole text holds there.
   if (!m.arguments_text.empty()) {
+    if (m.params.contains("arguments"))
+      ptc_fuzz::oracle_failure("a call with its arguments both as text and as a tree", "text", text);
     const auto reread = ptc::parse_json(m.arguments_text);
-    if (!reread || *reread != m.params.at("arguments"))
+    const auto whole = ptc::parse_json(text);
+    if (!reread || !whole || *reread != whole->at("params").at("arguments"))
       ptc_fuzz::oracle_failure("arguments text that is not the arguments", "arguments text", m.arguments_text, "text",
                                text);
+  }
+  // The fast way in for calls accepts only what the full parse accepts, and reads it the same way.
+  if (rpc::read_tool_call(text)) {
+    const auto parsed = rpc::read_parsed(text);
+    if (shown(first) != shown(parsed) || !parsed.message ||
+        first.message->arguments_text != parsed.message->arguments_text)
+      ptc_fuzz::oracle_failure("the fast read of a call differs from the full parse", "text", text, "fast",
+                               shown(first), "parsed", shown(parsed));
   }
   return 0;
 }

@@ -1,5 +1,7 @@
 #include "jsonrpc.hpp"
 
+#include "call_envelope.hpp"
+
 #include <ptc/json_input.hpp>
 #include <ptc/json_text.hpp>
 
@@ -55,6 +57,12 @@ std::size_t skip_value(std::string_view t, std::size_t i) {
 }  // namespace
 
 ReadResult read(std::string_view text) {
+  if (text.find("tools/call") != std::string_view::npos)
+    if (auto call = read_tool_call(text)) return ReadResult{std::move(*call), std::nullopt};
+  return read_parsed(text);
+}
+
+ReadResult read_parsed(std::string_view text) {
   auto parsed = parse_json(text);
   if (!parsed) return refuse(nullptr, kParseError, "Parse error: " + parsed.error().to_string());
   nlohmann::json& j = *parsed;
@@ -91,7 +99,10 @@ ReadResult read(std::string_view text) {
   }
   if (const auto args = message.params.find("arguments");
       message.method == "tools/call" && args != message.params.end() && args->is_object())
-    if (auto span = member_text(text, {"params", "arguments"})) message.arguments_text = *span;
+    if (auto span = member_text(text, {"params", "arguments"})) {
+      message.arguments_text = *span;
+      message.params.erase(args);  // one form, as read_tool_call gives it
+    }
   return ReadResult{std::move(message), std::nullopt};
 }
 

@@ -35,8 +35,9 @@ struct Message {
   std::string method;
   /// Always an object (absent params read as {}). For a response: {"result": ...} or {"error": ...}.
   nlohmann::json params = nlohmann::json::object();
-  /// The text of `params.arguments` exactly as sent, when it is an object: tools/call hands it to
-  /// invokers that decode text. Empty otherwise.
+  /// For tools/call, the text of `params.arguments` exactly as sent, when it is an object; `params`
+  /// then has no `arguments` member (the arguments are never built as a tree here: the tool decodes
+  /// the text). Empty otherwise (`params.arguments`, if any, as parsed).
   std::string arguments_text{};
 };
 
@@ -55,6 +56,9 @@ struct ReadResult {
   std::optional<Refusal> refusal;
 };
 ReadResult read(std::string_view text);
+/// read() without its fast way in for tools/call (call_envelope.hpp): every message parsed whole. The
+/// reference that fast way is tested against.
+ReadResult read_parsed(std::string_view text);
 
 /// `{"jsonrpc":"2.0","id":id,"result":result}`
 Json result(const nlohmann::json& id, Json result);

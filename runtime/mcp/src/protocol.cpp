@@ -561,8 +561,12 @@ Reply Protocol::call_tool(const std::shared_ptr<Client>& client, const Message& 
                              Json{{"requiredCapabilities", Json{{needed, Json::object()}}}}),
               {}};
 
-  ToolCall call{call_id(message.id), tool->name(), params->arguments ? *params->arguments : nlohmann::json::object()};
-  call.arguments_text = message.arguments_text;  // generated tools decode the request's own text
+  // Arguments read as text reach the tool as text (dispatch's form for JSON text, as OpenAI sends
+  // them): a generated tool decodes the request's own bytes, and only a hand-written one builds a tree.
+  ToolCall call{call_id(message.id), tool->name(),
+                !message.arguments_text.empty() ? nlohmann::json(message.arguments_text)
+                : params->arguments             ? *params->arguments
+                                                : nlohmann::json::object()};
   auto work = [this, client, era, id = message.id, call = std::move(call),
                tool = std::move(*tool)](const DispatchOptions& dispatch) {
     // What dispatch could not turn into an outcome is answered as a failed call's outcome is.

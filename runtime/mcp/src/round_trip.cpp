@@ -4,6 +4,7 @@
 
 #include <openssl/evp.h>
 
+#include <ptc/json_input.hpp>
 #include <ptc/json_text.hpp>
 
 #include "protocol.hpp"
@@ -38,6 +39,10 @@ std::string binding(const Message& message) {
   std::string text = message.method + "\n";
   for (const char* member : {"name", "uri", "arguments"})
     if (auto it = p.find(member); it != p.end()) text += compact_text(*it) + "\n";
+  // A tool's arguments read as text are bound as the tree would be: the same whatever the spacing
+  // and member order of the retry. The text was valid JSON when it was read.
+  if (!message.arguments_text.empty())
+    if (auto arguments = parse_json(message.arguments_text)) text += compact_text(*arguments) + "\n";
   return sha256_hex(text);
 }
 
