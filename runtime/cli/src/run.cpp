@@ -226,7 +226,9 @@ int call_tool(const ToolRegistry& registry, const Request& request, const Option
     err << detail::cannot_read(text.error());
     return kUsage;
   }
-  Session session;
+  // One call and the process ends: nobody reads a log (a prepare_session that subscribes still sees
+  // the call's event).
+  Session session({}, SessionOptions{.log_limit = 0});
   if (options.prepare_session) options.prepare_session(session);
   DispatchOptions dispatch_options;
   dispatch_options.mode = *mode;

@@ -529,6 +529,40 @@ TEST_F(Dispatch, EveryCallPublishesToolInvoked) {
   EXPECT_EQ(seen[1].status, CallStatus::UnknownTool);
 }
 
+/// Counts its readings: dispatch reads the clock for the ToolInvoked it builds, and for nothing else.
+class CountingClock final : public ptc::Clock {
+ public:
+  ptc::TimePoint now() const override {
+    ++readings;
+    return ptc::TimePoint{std::chrono::seconds(1)};
+  }
+  mutable int readings = 0;
+};
+
+TEST_F(Dispatch, ACallNobodyObservesBuildsNoEvent) {
+  ptc::Session quiet("quiet", ptc::SessionOptions{0});
+  auto clock = std::make_shared<CountingClock>();
+  ptc::DispatchOptions options;
+  options.clock = clock;
+  EXPECT_EQ(registry.dispatch(quiet, ptc::ToolCall{"c1", "add", json{{"a", 1}, {"b", 2}}}, options).result.value,
+            json(3));
+  EXPECT_EQ(clock->readings, 0);
+  EXPECT_TRUE(quiet.log<ptc::ToolInvoked>().empty());
+  // A subscriber is an observer: from then on every call builds its event again.
+  std::vector<std::string> seen;
+  auto id = quiet.events().subscribe<ptc::ToolInvoked>([&](const ptc::ToolInvoked& e) { seen.push_back(e.call_id); });
+  registry.dispatch(quiet, ptc::ToolCall{"c2", "add", json{{"a", 1}, {"b", 2}}}, options);
+  EXPECT_EQ(clock->readings, 1);
+  EXPECT_EQ(seen, std::vector<std::string>{"c2"});
+  quiet.events().unsubscribe(id);
+  registry.dispatch(quiet, ptc::ToolCall{"c3", "add", json{{"a", 1}, {"b", 2}}}, options);
+  EXPECT_EQ(clock->readings, 1);
+  // A session that keeps its log observes its own calls.
+  registry.dispatch(session, ptc::ToolCall{"c4", "add", json{{"a", 1}, {"b", 2}}}, options);
+  EXPECT_EQ(clock->readings, 2);
+  EXPECT_EQ(session.log<ptc::ToolInvoked>().back().call_id, "c4");
+}
+
 TEST_F(Dispatch, HandlersPublishTheirOwnEventsOnTheSessionDispatcher) {
   struct FileSaved {
     std::string path;

@@ -48,6 +48,25 @@ TEST(EventBus, PublishingWithoutSubscribersDeliversNothing) {
   EXPECT_TRUE(result.ok());
 }
 
+TEST(EventBus, TellsWhetherAnEventTypeHasSubscribers) {
+  ptc::EventBus bus;
+  EXPECT_FALSE(bus.has_subscribers<Note>());
+  const auto other = bus.subscribe<Other>([](const Other&) {});
+  EXPECT_FALSE(bus.has_subscribers<Note>());
+  const auto note = bus.subscribe<Note>([](const Note&) {});
+  EXPECT_TRUE(bus.has_subscribers<Note>());
+  EXPECT_TRUE(bus.unsubscribe(note));
+  EXPECT_FALSE(bus.has_subscribers<Note>());
+  EXPECT_TRUE(bus.has_subscribers<Other>());
+  EXPECT_TRUE(bus.unsubscribe(other));
+  EXPECT_FALSE(bus.has_subscribers<Other>());
+}
+
+TEST(EventBus, ASessionWithoutALogDoesNotSubscribeToItsCalls) {
+  EXPECT_TRUE(ptc::Session("s").events().has_subscribers<ptc::ToolInvoked>());
+  EXPECT_FALSE(ptc::Session("s", ptc::SessionOptions{0}).events().has_subscribers<ptc::ToolInvoked>());
+}
+
 TEST(EventBus, SeparatesEventTypes) {
   ptc::EventBus dispatcher;
   std::vector<std::string> notes;

@@ -2,6 +2,7 @@
 // A typed publish/subscribe bus. Tool dispatch publishes ToolInvoked on the session's dispatcher;
 // handlers may publish their own event types.
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -40,11 +41,18 @@ class EventBus {
   PublishResult publish(const E& event) const {
     return publish_erased(std::type_index(typeid(E)), &event);
   }
+  /// Whether an E published now would reach anybody: a publisher whose event costs something to build
+  /// asks first (dispatch builds no ToolInvoked for a session that nobody observes).
+  template <class E>
+  bool has_subscribers() const {
+    return subscriptions_.load(std::memory_order_acquire) != 0 && has_subscribers_erased(std::type_index(typeid(E)));
+  }
 
  private:
   using Erased = std::function<void(const void*)>;
   SubscriptionId subscribe_erased(std::type_index type, Erased handler);
   PublishResult publish_erased(std::type_index type, const void* event) const;
+  bool has_subscribers_erased(std::type_index type) const;
 
   // Each type's subscribers are replaced, never changed in place, so publish() takes the current list
   // with one reference count and runs it outside the lock, however subscribers (un)subscribe meanwhile.
@@ -52,6 +60,8 @@ class EventBus {
   mutable std::mutex mutex_;
   SubscriptionId next_id_ = 1;
   std::map<std::type_index, std::shared_ptr<const Subscribers>> handlers_;
+  // Subscriptions of every type, read without the lock: most buses have none.
+  std::atomic<std::size_t> subscriptions_{0};
 };
 
 /// The name before 0.2, when "dispatch" also meant running a tool call (ToolRegistry::dispatch) and the

@@ -83,7 +83,9 @@ class SessionSnapshot {
 
 struct SessionOptions {
   /// Events kept in each log (`log<E>()`), newest last; recording one more drops the oldest. 0 keeps
-  /// none. Bounded so that a session serving calls for days does not grow without end.
+  /// none, and then ToolInvoked is not recorded at all: a call in a session with no log and no
+  /// subscriber builds no event (what the MCP server and `call` choose; docs/tools.md, "Events").
+  /// Bounded so that a session serving calls for days does not grow without end.
   std::size_t log_limit = limits::kSessionLogEntries;
 };
 
@@ -148,7 +150,7 @@ class Session {
   }
   const SessionOptions& options() const { return options_; }
   /// From now on, every E published on `events()` is recorded in `log<E>()`. ToolInvoked is
-  /// recorded from the start.
+  /// recorded from the start when `log_limit` is not 0.
   template <class E>
   void record_events() {
     subscriptions_.push_back(events_.subscribe<E>([this](const E& e) { record(e); }));

@@ -363,6 +363,7 @@ class Call {
   }
 
   void publish() {
+    if (!session_.events().has_subscribers<ToolInvoked>()) return;  // nobody observes: no event to build
     // Each thread reuses one event from call to call, so that the ids are written into strings that
     // have room for them already; a call finished while that event is being published (a subscriber
     // dispatching a tool) gets an event of its own.

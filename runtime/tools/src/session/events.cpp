@@ -12,6 +12,7 @@ EventBus::SubscriptionId EventBus::subscribe_erased(std::type_index type, Erased
   auto next = current ? std::make_shared<Subscribers>(*current) : std::make_shared<Subscribers>();
   next->emplace_back(id, std::move(handler));
   current = std::move(next);
+  subscriptions_.fetch_add(1, std::memory_order_release);
   return id;
 }
 
@@ -23,9 +24,16 @@ bool EventBus::unsubscribe(SubscriptionId id) {
     auto next = std::make_shared<Subscribers>(*list);
     next->erase(next->begin() + (it - list->begin()));
     list = std::move(next);
+    subscriptions_.fetch_sub(1, std::memory_order_release);
     return true;
   }
   return false;
+}
+
+bool EventBus::has_subscribers_erased(std::type_index type) const {
+  std::lock_guard lock(mutex_);
+  auto it = handlers_.find(type);
+  return it != handlers_.end() && !it->second->empty();
 }
 
 PublishResult EventBus::publish_erased(std::type_index type, const void* event) const {

@@ -7,7 +7,9 @@ namespace ptc {
 
 Session::Session(std::string id, SessionOptions options)
     : id_(id.empty() ? make_uuid() : std::move(id)), options_(options) {
-  record_events<ToolInvoked>();
+  // A session that keeps no log does not subscribe to its own calls: with nobody else listening,
+  // dispatch then builds no event at all.
+  if (options_.log_limit > 0) record_events<ToolInvoked>();
 }
 
 Session::~Session() {

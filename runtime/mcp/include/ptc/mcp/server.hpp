@@ -67,8 +67,10 @@ struct ServerOptions {
   /// any of them. Empty: a random key per process, whose state only this process can resume.
   std::string state_key_file{};
   /// For the Session of each client (the stdio process, a 2025 HTTP session, or one 2026 HTTP
-  /// request): its log retention, and a hook that registers resources (a filesystem) on it.
-  SessionOptions session{};
+  /// request): its log retention, and a hook that registers resources (a filesystem) on it. By default
+  /// the sessions keep no log, since nothing in the server reads one, and so a call builds no
+  /// ToolInvoked unless prepare_session subscribes to it (docs/tools.md, "Sessions and resources").
+  SessionOptions session{.log_limit = 0};
   std::function<void(Session&)> prepare_session{};
   /// Set to a directory: each call's tools get, as their session's Filesystem, the client's roots
   /// (asked with roots/list before the call), each root that lies inside this directory (the operator's
