@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
-# The MCP benchmark in one run: search_orders over stdio and Streamable HTTP, ptc's server against the
-# official TypeScript SDK's McpServer, both driven by mcp_load, whose own ceiling (against servers that
-# do no work) is measured in the same run. Prints each row, then ptc's ratios to the TypeScript server.
+# The MCP benchmark in one run: ptc's server against the official TypeScript SDK's McpServer, both
+# driven by mcp_load, whose own ceiling (against servers that do no work) is measured in the same run.
+#   - suggest_priority, the quickstart's small tool (issue 31's target: the server's CPU per call at
+#     most a tenth of TypeScript's): stdio with 1 and 32 calls in flight on the one pipe; Streamable
+#     HTTP with 1 and 16 clients, answered on SSE streams and as JSON bodies.
+#   - search_orders, a ~300-byte call: stdio with 1 and 4 in flight, HTTP with 1 and 4 clients, and 500
+#     stateless clients against ptc alone. PTC_MCP_SEARCH_ORDERS=0 leaves these out.
+# Every row gives the server's CPU per call over the measured window (mcp_load reads the server
+# process's /proc/PID/stat as the window opens and closes); the run ends with TypeScript's CPU per call
+# divided by ptc's for each row pair.
 #   bench/mcp/run.sh BUILD_DIR [SECONDS]        (scripts/bench.sh passes build/bench)
 # With PTC_BASELINE_SERVER=path/to/an/older/mcp_bench_server, that server gets rows too ("ptc-before"),
 # so a change's before and after come from the same run.
@@ -13,69 +20,100 @@ load="$build/bench/mcp_load"
 ptc_server="$build/bench/mcp_bench_server"
 ts_server="$here/node/server.mjs"
 baseline=${PTC_BASELINE_SERVER:-}
+search_orders=${PTC_MCP_SEARCH_ORDERS:-1}
 rows=$(mktemp)
-pids=()
-trap 'kill "${pids[@]}" 2>/dev/null || true; rm -f "$rows"' EXIT
+server_pid=
+cleanup() {
+  if [[ -n $server_pid ]]; then kill "$server_pid" 2>/dev/null || true; fi
+  rm -f "$rows"
+}
+trap cleanup EXIT
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 wait_port() { for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return; sleep 0.1; done; }
 row() { "$load" --seconds "$seconds" --warmup 1 "$@" | tee -a "$rows"; }
+# Whether an mcp_bench_server can answer calls with JSON bodies instead of SSE streams.
+has_json_responses() { "$1" mcp --help 2>&1 | grep -q -- --json-responses; }
+
+# The ptc servers of this run: ptc, and with a baseline ptc-before. The two take turns at going first
+# (by the row group's number), so that neither always runs on the machine the other has just warmed.
+ptcs() {
+  if [[ -z $baseline ]]; then
+    echo ptc
+  elif (($1 % 2)); then
+    echo ptc-before ptc
+  else
+    echo ptc ptc-before
+  fi
+}
+binary_of() { if [[ $1 == ptc-before ]]; then echo "$baseline"; else echo "$ptc_server"; fi; }
+
+# stdio_rows TOOL GROUP IN_FLIGHT: the generator, the ptc servers and TypeScript, each spawned by mcp_load.
+stdio_rows() {
+  local tool=$1 group=$2 in_flight=$3 server
+  row --label generator --tool "$tool" --in-flight "$in_flight" --stdio -- "$load" --echo-stdio
+  for server in $(ptcs "$group"); do
+    row --label "$server" --tool "$tool" --in-flight "$in_flight" --stdio -- "$(binary_of "$server")" mcp
+  done
+  row --label typescript --tool "$tool" --in-flight "$in_flight" --stdio -- node "$ts_server" stdio
+}
+
+# http_row LABEL TOOL CLIENTS COMMAND...: starts the server on a free port (COMMAND's PORT replaced), runs
+# one row against it with its pid for the CPU reading, and stops it. `$!` is the server itself: bash
+# execs a backgrounded simple command, and node runs the TypeScript server in its own process.
+http_row() {
+  local label=$1 tool=$2 clients=$3 port
+  shift 3
+  port=$(free_port)
+  "${@/PORT/$port}" 2>/dev/null &
+  server_pid=$!
+  wait_port "$port"
+  row --label "$label" --tool "$tool" --clients "$clients" --server-pid "$server_pid" --http "http://127.0.0.1:$port/mcp"
+  kill "$server_pid"
+  wait "$server_pid" 2>/dev/null || true
+  server_pid=
+}
+
+# http_rows TOOL GROUP CLIENTS: the generator (JSON), each ptc server on SSE and, where it can, JSON, and
+# TypeScript on both.
+http_rows() {
+  local tool=$1 group=$2 clients=$3 server binary
+  http_row generator "$tool" "$clients" "$load" --echo-http PORT
+  for server in $(ptcs "$group"); do
+    binary=$(binary_of "$server")
+    http_row "$server" "$tool" "$clients" "$binary" mcp --http 127.0.0.1:PORT
+    if has_json_responses "$binary"; then
+      http_row "$server" "$tool" "$clients" "$binary" mcp --json-responses --http 127.0.0.1:PORT
+    else
+      echo "# $server http tool=$tool clients=$clients: no JSON-response mode (no --json-responses in mcp --help)"
+    fi
+  done
+  http_row typescript "$tool" "$clients" node "$ts_server" http-sse PORT
+  http_row typescript "$tool" "$clients" node "$ts_server" http-json PORT
+}
 
 echo "# $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 echo "# node $(node --version), ${seconds} s per row after 1 s of warm-up"
-for clients in 1 4; do
-  # With a baseline, the before and after servers take turns at going first, so that neither always
-  # runs on the machine the other has just warmed (or left busy).
-  ptcs=(ptc)
-  if [[ -n $baseline ]]; then
-    if [[ $clients == 1 ]]; then ptcs=(ptc ptc-before); else ptcs=(ptc-before ptc); fi
-  fi
-  row --label generator --clients "$clients" --stdio -- "$load" --echo-stdio
-  for server in "${ptcs[@]}"; do
-    case $server in
-      ptc) row --label ptc --clients "$clients" --stdio -- "$ptc_server" mcp ;;
-      ptc-before) row --label ptc-before --clients "$clients" --stdio -- "$baseline" mcp ;;
-    esac
+group=0
+for in_flight in 1 32; do stdio_rows suggest_priority $((group++)) "$in_flight"; done
+for clients in 1 16; do http_rows suggest_priority $((group++)) "$clients"; done
+if [[ $search_orders != 0 ]]; then
+  for n in 1 4; do
+    stdio_rows search_orders $((group++)) "$n"
+    http_rows search_orders $((group++)) "$n"
   done
-  row --label typescript --clients "$clients" --stdio -- node "$ts_server" stdio
-  for server in generator "${ptcs[@]}" typescript; do
-    port=$(free_port)
-    case $server in
-      generator) "$load" --echo-http "$port" & ;;
-      ptc) "$ptc_server" mcp --http "127.0.0.1:$port" 2>/dev/null & ;;
-      ptc-before) "$baseline" mcp --http "127.0.0.1:$port" 2>/dev/null & ;;
-      typescript) node "$ts_server" http "$port" 2>/dev/null & ;;
-    esac
-    pids+=($!)
-    wait_port "$port"
-    row --label "$server" --clients "$clients" --http "http://127.0.0.1:$port/mcp"
-    kill "${pids[-1]}"
-    wait "${pids[-1]}" 2>/dev/null || true
-  done
-done
-
-# Many connections at once: 500 clients, each on its own connection with one 2026-07-28 call in flight
-# (stateless, so no session cap applies). ptc only: the TypeScript SDK's server speaks 2025 sessions.
-port=$(free_port)
-"$ptc_server" mcp --http "127.0.0.1:$port" 2>/dev/null &
-pids+=($!)
-wait_port "$port"
-"$load" --seconds "$seconds" --warmup 1 --label ptc-many --clients 500 --stateless --http "http://127.0.0.1:$port/mcp"
-kill "${pids[-1]}"
-wait "${pids[-1]}" 2>/dev/null || true
+  # Many connections at once: 500 clients, each on its own connection with one 2026-07-28 call in flight
+  # (stateless, so no session cap applies). ptc only: the TypeScript SDK's server speaks 2025 sessions.
+  port=$(free_port)
+  "$ptc_server" mcp --http "127.0.0.1:$port" 2>/dev/null &
+  server_pid=$!
+  wait_port "$port"
+  "$load" --seconds "$seconds" --warmup 1 --label ptc-many --tool search_orders --clients 500 --stateless \
+    --server-pid "$server_pid" --http "http://127.0.0.1:$port/mcp"
+  kill "$server_pid"
+  wait "$server_pid" 2>/dev/null || true
+  server_pid=
+fi
 
 echo
-echo "# ptc / typescript (throughput: higher is better; p99: lower is better)"
-awk '{
-  split($3, c, "="); split($5, r, "="); split($7, p, "=");
-  key = $2 " " c[2]; rate[$1, key] = r[2]; p99[$1, key] = p[2]; keys[key] = 1
-} END {
-  for (k in keys) printf "%s clients=%s: calls/s %.0f vs %.0f (%.2fx), p99 %.0f us vs %.0f us (%.2fx); generator alone %.0f calls/s\n",
-    substr(k, 1, index(k, " ") - 1), substr(k, index(k, " ") + 1), rate["ptc", k], rate["typescript", k],
-    rate["ptc", k] / rate["typescript", k], p99["ptc", k], p99["typescript", k], p99["ptc", k] / p99["typescript", k],
-    rate["generator", k]
-  for (k in keys) if (("ptc-before", k) in rate)
-    printf "%s clients=%s: ptc after / before: calls/s %.0f vs %.0f (%.2fx), p99 %.0f us vs %.0f us\n",
-      substr(k, 1, index(k, " ") - 1), substr(k, index(k, " ") + 1), rate["ptc", k], rate["ptc-before", k],
-      rate["ptc", k] / rate["ptc-before", k], p99["ptc", k], p99["ptc-before", k]
-}' "$rows" | sort
+python3 "$here/ratios.py" "$rows"

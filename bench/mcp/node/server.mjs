@@ -1,9 +1,13 @@
-// The TypeScript peer of the MCP benchmark: the official SDK's McpServer serving search_orders with a
-// zod schema of the same parameters and result as bench/include/bench/orders.hpp, answering as
-// bench/orders_impl.cpp does (no orders). Both transports use the SDK's defaults, as ptc does: calls
-// over HTTP are answered on an SSE stream, and each 2025 session has its own transport.
+// The TypeScript peer of the MCP benchmark: the official SDK's McpServer serving the tools of
+// mcp_bench_server with zod schemas of the same parameters and results: search_orders
+// (bench/include/bench/orders.hpp, answering as bench/orders_impl.cpp does: no orders) and
+// suggest_priority (bench/include/bench/priority.hpp, deciding as bench/priority_impl.cpp does). Each
+// answers in the shape ptc's server does: the result as JSON text and as structuredContent.result. Over
+// HTTP each 2025 session has its own transport; `http-sse` is the SDK's default (calls answered on an
+// SSE stream, as ptc does), `http-json` sets enableJsonResponse (one JSON body per call).
 //   node server.mjs stdio
-//   node server.mjs http PORT
+//   node server.mjs http-sse PORT        (`http` is the same)
+//   node server.mjs http-json PORT
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 
@@ -21,6 +25,16 @@ const order = z.object({
   note: z.string().nullable().optional(), total: z.number(),
 });
 
+const priority = z.enum(['low', 'medium', 'high', 'urgent']);
+// As bench/priority_impl.cpp: each test lower-cases the title again, as the quickstart's does.
+const contains = (haystack, needle) => haystack.toLowerCase().includes(needle.toLowerCase());
+function suggestPriority(title) {
+  if (contains(title, 'crash') || contains(title, 'data loss')) return 'urgent';
+  if (contains(title, 'typo') || contains(title, 'cosmetic')) return 'low';
+  if (contains(title, 'slow') || contains(title, 'broken')) return 'high';
+  return 'medium';
+}
+
 function server() {
   const mcp = new McpServer({ name: 'ts-bench', version: '1.0.0' });
   mcp.registerTool('search_orders', {
@@ -34,13 +48,25 @@ function server() {
     const result = [];
     return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: { result } };
   });
+  mcp.registerTool('suggest_priority', {
+    title: 'Suggest a priority',
+    description: 'Guesses a priority from a title: "crash" and "data loss" are urgent, "typo" is low.',
+    inputSchema: { title: z.string() },
+    outputSchema: { result: priority },
+    annotations: { title: 'Suggest a priority', readOnlyHint: true, destructiveHint: false, idempotentHint: true,
+                   openWorldHint: false },
+  }, async ({ title }) => {
+    const result = suggestPriority(title);
+    return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: { result } };
+  });
   return mcp;
 }
 
 const [mode, port] = process.argv.slice(2);
 if (mode === 'stdio') {
   await server().connect(new StdioServerTransport());
-} else if (mode === 'http') {
+} else if (mode === 'http' || mode === 'http-sse' || mode === 'http-json') {
+  const enableJsonResponse = mode === 'http-json';
   const transports = new Map();
   const readBody = (req) => new Promise((resolve, reject) => {
     const chunks = [];
@@ -55,6 +81,7 @@ if (mode === 'stdio') {
     if (!transport && body && isInitializeRequest(body)) {
       transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
+        enableJsonResponse,
         onsessioninitialized: (sid) => transports.set(sid, transport),
       });
       await server().connect(transport);
@@ -65,8 +92,8 @@ if (mode === 'stdio') {
     }
     await transport.handleRequest(req, res, body);
   });
-  listener.listen(Number(port), '127.0.0.1', () => console.error(`ts-bench: serving http://127.0.0.1:${port}/mcp`));
+  listener.listen(Number(port), '127.0.0.1', () => console.error(`ts-bench: serving http://127.0.0.1:${port}/mcp (${mode})`));
 } else {
-  console.error('usage: node server.mjs stdio | http PORT');
+  console.error('usage: node server.mjs stdio | http-sse PORT | http-json PORT');
   process.exit(2);
 }
