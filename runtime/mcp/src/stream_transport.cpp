@@ -4,8 +4,11 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <string>
+#include <string_view>
 
 #include "line_reader.hpp"
 #include "worker_pool.hpp"
@@ -14,7 +17,9 @@ namespace ptc::mcp {
 namespace {
 
 /// Writes whole lines from any thread; after the first failed write (the client is gone) it drops the
-/// rest, and the read loop ends.
+/// rest, and the read loop ends. Replies that finish while another is being written go out together
+/// with the next write, so a busy server makes one system call for many of them. A thread's own lines
+/// keep their order (a call's progress before its answer).
 class LineWriter {
  public:
   explicit LineWriter(int fd) : fd_(fd) {}
@@ -22,18 +27,30 @@ class LineWriter {
   void send(const jsonrpc::Json& message) { send_line(jsonrpc::line(message)); }
   void send_line(std::string text) {
     text += '\n';
-    std::lock_guard lock(mutex_);
+    std::unique_lock lock(mutex_);
+    // Lines wait for the writing thread up to a bound: a client that stops reading holds up the
+    // senders, as a blocking write would, instead of growing the queue.
+    drained_.wait(lock, [&] { return broken_ || !writing_ || pending_.size() < kMaxPendingBytes; });
     if (broken_) return;
-    std::string_view rest = text;
-    while (!rest.empty()) {
-      const ssize_t n = ::write(fd_, rest.data(), rest.size());
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) {
-        broken_ = true;
-        return;
-      }
-      rest.remove_prefix(static_cast<std::size_t>(n));
+    if (writing_) {
+      pending_ += text;
+      return;
     }
+    writing_ = true;
+    std::string batch = std::move(text);
+    for (;;) {
+      lock.unlock();
+      const bool written = write_all(batch);
+      lock.lock();
+      if (!written) broken_ = true;
+      if (broken_ || pending_.empty()) break;
+      batch.swap(pending_);
+      pending_.clear();
+      drained_.notify_all();
+    }
+    writing_ = false;
+    pending_.clear();
+    drained_.notify_all();
   }
   bool broken() {
     std::lock_guard lock(mutex_);
@@ -41,8 +58,23 @@ class LineWriter {
   }
 
  private:
+  static constexpr std::size_t kMaxPendingBytes = 1 << 20;
+
+  bool write_all(std::string_view rest) const {
+    while (!rest.empty()) {
+      const ssize_t n = ::write(fd_, rest.data(), rest.size());
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) return false;
+      rest.remove_prefix(static_cast<std::size_t>(n));
+    }
+    return true;
+  }
+
   int fd_;
   std::mutex mutex_;
+  std::condition_variable drained_;
+  std::string pending_;  // lines sent while another thread writes, in the order they came
+  bool writing_ = false;
   bool broken_ = false;
 };
 
