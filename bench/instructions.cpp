@@ -41,11 +41,13 @@ void ondemand(const std::string& text, long n) {
   }
 }
 
-void dispatch(bench::Reply reply, long n) {
+/// `observed`: the session keeps its log (the library's default), so every call builds its ToolInvoked;
+/// otherwise nobody observes the calls, as in the MCP server's sessions, and none is built.
+void dispatch(bench::Reply reply, long n, bool observed = true) {
   ptc::ToolRegistry registry;
   ptc_gen::orders::register_tools(registry);
   const ptc::Tool tool = *registry.find("search_orders");
-  ptc::Session session;
+  ptc::Session session({}, observed ? ptc::SessionOptions{} : ptc::SessionOptions{.log_limit = 0});
   const ptc::ToolCall call = bench::call_for(reply);
   std::size_t bytes = 0;
   for (long i = 0; i < n; ++i) bytes += bench::dispatch_to_reply(registry, session, call, reply, tool).size();
@@ -61,6 +63,7 @@ const std::map<std::string, std::function<void(long)>> kCases = {
     {"dispatch_openai", [](long n) { dispatch(bench::Reply::OpenAI, n); }},
     {"dispatch_anthropic", [](long n) { dispatch(bench::Reply::Anthropic, n); }},
     {"dispatch_mcp", [](long n) { dispatch(bench::Reply::Mcp, n); }},
+    {"dispatch_unobserved", [](long n) { dispatch(bench::Reply::OpenAI, n, false); }},
     {"dispatch_firewalled", bench::dispatch_firewalled},
 };
 

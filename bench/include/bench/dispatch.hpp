@@ -13,16 +13,10 @@ namespace bench {
 /// Which provider's reply the call ends in.
 enum class Reply { OpenAI, Anthropic, Mcp };
 
-/// The call as each provider brings it: OpenAI and Anthropic's parsed `input` differ in form, but both
-/// reach dispatch as text here (an Anthropic client has the raw response text at hand, too); MCP
-/// brings the parsed object and its text, as ptc's server cuts it out of the request.
-inline ptc::ToolCall call_for(Reply reply, const std::string& text = kCall) {
-  ptc::ToolCall call{kCallId, "search_orders", text, {}};
-  if (reply == Reply::Mcp) {
-    call.arguments = nlohmann::json::parse(text);
-    call.arguments_text = text;
-  }
-  return call;
+/// The call as each provider brings it: as text. OpenAI sends text, ptc's MCP server keeps the text of a
+/// request's arguments, and an Anthropic client has the raw response text at hand too.
+inline ptc::ToolCall call_for(Reply, const std::string& text = kCall) {
+  return ptc::ToolCall{kCallId, "search_orders", text};
 }
 
 /// Dispatches `call` and returns the reply's JSON text, as a server sending it writes it.

@@ -226,10 +226,7 @@ class Agent::Run {
       return std::nullopt;
     }
     ToolCall out = call;
-    if (auto* replace = std::get_if<ReplaceArguments>(&decision)) {
-      out.arguments = replace->arguments;
-      out.arguments_text.clear();
-    }
+    if (auto* replace = std::get_if<ReplaceArguments>(&decision)) out.arguments = replace->arguments;
     return out;
   }
 

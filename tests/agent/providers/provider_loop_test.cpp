@@ -90,7 +90,7 @@ std::string event_text(const AgentEvent& event) {
         if constexpr (std::is_same_v<T, StreamEvent>) {
           return e.text + "|" + e.call_id + "|" + e.name;
         } else if constexpr (std::is_same_v<T, ToolCallStarted>) {
-          return e.call.id + "|" + e.call.name + "|" + e.call.arguments.dump() + "|" + e.call.arguments_text;
+          return e.call.id + "|" + e.call.name + "|" + e.call.arguments.dump();
         } else if constexpr (std::is_same_v<T, ToolCallFinished>) {
           return e.call.id + "|" + e.call.name + "|" + e.call.arguments.dump() + "|" + e.rendered;
         } else if constexpr (std::is_same_v<T, RetryNotice>) {

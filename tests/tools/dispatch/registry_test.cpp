@@ -693,7 +693,7 @@ class TextInvoker final : public ptc::ToolInvoker {
   std::vector<std::string>* seen_;
 };
 
-TEST(DispatchArgumentsText, TheTextOfAnObjectGoesToTheTextPathAndNothingIsParsedTwice) {
+TEST(DispatchArgumentsText, TextGoesToTheTextPathAndIsParsedOnceForOtherTools) {
   std::vector<std::string> seen;
   ptc::ToolRegistry registry;
   ptc::ToolSpec spec;
@@ -702,33 +702,31 @@ TEST(DispatchArgumentsText, TheTextOfAnObjectGoesToTheTextPathAndNothingIsParsed
   spec.signature = ptc::Signature::parse("(n :int) -> :int").value();
   spec.invoker = std::make_shared<TextInvoker>(&seen);
   registry.add(ptc::Tool(spec));
-  int json_runs = 0;
+  std::vector<json> plain_args;
   registry.add(ptc::make_tool("plain", "Reads JSON.", "(n :int) -> :int", [&](const json& args, ptc::ToolContext&) {
-    ++json_runs;
+    plain_args.push_back(args);
     return ToolResult<json>::ok(args["n"]);
   }));
   ptc::Session session;
 
-  ptc::ToolCall call{"1", "text", json{{"n", 1}}};
-  call.arguments_text = R"({ "n" : 1 })";
-  EXPECT_EQ(registry.dispatch(session, call).result.value, json(1));
-  // Without the text, the object is used.
-  call.arguments_text.clear();
-  EXPECT_EQ(registry.dispatch(session, call).result.value, json(1));
+  // Text as given reaches the text path byte for byte; an object reaches the object path.
+  EXPECT_EQ(registry.dispatch(session, ptc::ToolCall{"1", "text", json(R"({ "n" : 1 })")}).result.value, json(1));
+  EXPECT_EQ(registry.dispatch(session, ptc::ToolCall{"1", "text", json{{"n", 1}}}).result.value, json(1));
   EXPECT_EQ(seen, (std::vector<std::string>{R"(text { "n" : 1 })", R"(object {"n":1})"}));
 
-  // An invoker without a text path gets the object; the text is not parsed.
-  ptc::ToolCall plain{"2", "plain", json{{"n", 2}}, R"({"n": "not parsed, or this would fail"})"};
-  const auto out = registry.dispatch(session, plain);
+  // A tool without a text path gets the text parsed, the same object an object call would give it.
+  const auto out = registry.dispatch(session, ptc::ToolCall{"2", "plain", json(R"({"n": 2})")});
   EXPECT_EQ(out.status, CallStatus::Succeeded) << out.result.message;
   EXPECT_EQ(out.result.value, json(2));
-  EXPECT_EQ(json_runs, 1);
+  registry.dispatch(session, ptc::ToolCall{"3", "plain", json{{"n", 2}}});
+  ASSERT_EQ(plain_args.size(), 2u);
+  EXPECT_EQ(plain_args[0], plain_args[1]);
 
-  // The text is held to the size limit like text arguments are.
+  // The text is held to the size limit.
   ptc::DispatchOptions small;
   small.max_argument_bytes = 4;
-  call.arguments_text = R"({ "n" : 1 })";
-  EXPECT_EQ(registry.dispatch(session, call, small).status, CallStatus::InvalidArguments);
+  EXPECT_EQ(registry.dispatch(session, ptc::ToolCall{"4", "text", json(R"({ "n" : 1 })")}, small).status,
+            CallStatus::InvalidArguments);
 }
 
 }  // namespace

@@ -20,13 +20,10 @@ namespace ptc {
 struct ToolCall {
   std::string id;  ///< the provider's call id, echoed in the reply; may be empty
   std::string name;
-  /// A JSON object, or a string holding the object's JSON text (OpenAI sends `arguments` that way).
+  /// A JSON object, or a string holding the object's JSON text. Arguments that arrive as text (from
+  /// OpenAI, an MCP request, the command line) are best passed as that string: a generated tool
+  /// decodes the text itself and no tree is built, and any other tool gets it parsed once.
   nlohmann::json arguments = nlohmann::json::object();
-  /// Optionally, the JSON text the object `arguments` was read from, when the caller has it at hand
-  /// (the MCP server cuts it out of the request). Invokers that decode text (generated ones) read it
-  /// instead of the object; the others use the object, so nothing is parsed twice. It must be the same
-  /// object's text.
-  std::string arguments_text{};
 };
 
 enum class CallStatus {

@@ -174,14 +174,11 @@ class Call {
 
   /// 3. Argument decoding. Text arguments go to the invoker's text path first (generated invokers
   /// decode and validate in one pass there); anything it declines is parsed here as before. What the
-  /// text path throws surfaces at step 7, where the JSON path would have thrown it. The text of an object
-  /// given with its text (arguments_text) is offered too; declined, the object is used as it is.
+  /// text path throws surfaces at step 7, where the JSON path would have thrown it.
   Decoded decode() {
     Decoded out;
     const nlohmann::json& raw = request_.arguments;
-    out.text = raw.is_string()                                       ? &raw.get_ref<const std::string&>()
-               : raw.is_object() && !request_.arguments_text.empty() ? &request_.arguments_text
-                                                                     : nullptr;
+    out.text = raw.is_string() ? &raw.get_ref<const std::string&>() : nullptr;
     if (out.text && out.text->size() > options_.max_argument_bytes) {
       out.refusal =
           "Tool arguments are larger than the limit of " + std::to_string(options_.max_argument_bytes) + " bytes.";
@@ -400,8 +397,7 @@ class Call {
   }
 
   /// The arguments as decoded, for calls refused or failed after decoding: as text until somebody
-  /// reads them (given_text), since their value may cost many times its text. An object given without
-  /// its text is copied.
+  /// reads them (given_text), since their value may cost many times its text. An object is copied.
   LazyJson decoded_arguments() const {
     const nlohmann::json& a = request_.arguments;
     if (a.is_null()) return nlohmann::json::object();
@@ -410,7 +406,7 @@ class Call {
       if (text.find_first_not_of(" \t\r\n") == std::string::npos) return nlohmann::json::object();
       return given_text(text);
     }
-    return request_.arguments_text.empty() ? LazyJson(a) : given_text(request_.arguments_text);
+    return LazyJson(a);
   }
 
   Session& session_;
