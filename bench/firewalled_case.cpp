@@ -15,7 +15,7 @@ void dispatch_firewalled(long n) {
   ptc::ToolRegistry registry;
   ptc_gen::customers::register_tools(registry);
   ptc::Session session;
-  const ptc::ToolCall call{kCallId, "find_customers", std::string(R"({"name":"Ada","limit":10})"), {}};
+  const ptc::ToolCall call{kCallId, "find_customers", std::string(R"({"name":"Ada","limit":10})")};
   std::size_t bytes = 0;
   for (long i = 0; i < n; ++i) {
     const ptc::ToolOutcome outcome = registry.dispatch(session, call);
