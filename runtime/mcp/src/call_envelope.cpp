@@ -33,6 +33,20 @@ Reader& reader() {
   return r;
 }
 
+/// Whether keys[from..] holds no key twice: pairwise for the few keys objects usually have, sorted for
+/// many (so that an object of thousands of keys costs n log n, not n squared).
+bool distinct(std::vector<std::string_view>& keys, std::size_t from) {
+  const auto first = keys.begin() + static_cast<std::ptrdiff_t>(from);
+  if (keys.size() - from <= 16) {
+    for (auto a = first; a != keys.end(); ++a)
+      for (auto b = a + 1; b != keys.end(); ++b)
+        if (*a == *b) return false;
+    return true;
+  }
+  std::sort(first, keys.end());
+  return std::adjacent_find(first, keys.end()) == keys.end();
+}
+
 /// Whether no object in `e` repeats a key (parse_json refuses those). Recursion is bounded by the
 /// parser's depth limit.
 bool unique_keys(dom::element e, std::vector<std::string_view>& keys) {
@@ -47,8 +61,7 @@ bool unique_keys(dom::element e, std::vector<std::string_view>& keys) {
     keys.push_back(field.key);
     if (!unique_keys(field.value, keys)) return false;
   }
-  std::sort(keys.begin() + static_cast<std::ptrdiff_t>(base), keys.end());
-  const bool unique = std::adjacent_find(keys.begin() + static_cast<std::ptrdiff_t>(base), keys.end()) == keys.end();
+  const bool unique = distinct(keys, base);
   keys.resize(base);
   return unique;
 }
@@ -93,6 +106,7 @@ std::optional<Message> read_tool_call(std::string_view text) {
   r.padded.resize(text.size() + simdjson::SIMDJSON_PADDING);
   dom::element root;
   if (r.parser.parse(r.padded.data(), text.size(), false).get(root) != simdjson::SUCCESS) return std::nullopt;
+  r.keys.clear();  // a refusal returns from inside the walk and leaves its keys behind
   if (root.type() != Type::OBJECT || !unique_keys(root, r.keys)) return std::nullopt;
 
   dom::element version, method, id, params, arguments;
