@@ -383,6 +383,9 @@ TEST(HttpServer, ConnectionsOverTheCapsGet503) {
   std::this_thread::sleep_for(100ms);
   EXPECT_NE(exchange(served.port(), request("/mcp", "x")).find("POST /mcp x"), std::string::npos);
   for (int fd : held) ::close(fd);
+  // Forgotten once closed: their numbers are reused (by the next server's own descriptors, too), and
+  // closing them again at the end closed those under it.
+  held.clear();
 
   limits.max_connections = 2;
   limits.max_connections_per_peer = 10;
