@@ -8,6 +8,7 @@
 #include <condition_variable>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -58,9 +59,11 @@ inline std::string header_of(const ptc::mcp::HttpResponse& r, const std::string&
   return {};
 }
 
-/// A response stream that collects what is written, as the HTTP server would send it.
+/// A response stream that collects what is written, as the HTTP server would send it. `deferred_head`:
+/// the response's, which lets close_with answer whole while nothing is written.
 class CollectingStream final : public ptc::mcp::HttpStream {
  public:
+  explicit CollectingStream(bool deferred_head = false) : deferred_head_(deferred_head) {}
   bool write(std::string bytes) override {
     std::lock_guard lock(mutex_);
     text_ += bytes;
@@ -70,6 +73,26 @@ class CollectingStream final : public ptc::mcp::HttpStream {
     std::lock_guard lock(mutex_);
     closed_ = true;
     changed_.notify_all();
+  }
+  bool close_with(ptc::mcp::HttpResponse whole, std::string last) override {
+    {
+      std::lock_guard lock(mutex_);
+      if (deferred_head_ && text_.empty()) {
+        whole_ = std::move(whole);
+        closed_ = true;
+        changed_.notify_all();
+        return true;
+      }
+    }
+    write(std::move(last));
+    close();
+    return true;
+  }
+  /// The whole response close_with sent instead of the stream, once closed; nullopt for a stream.
+  std::optional<ptc::mcp::HttpResponse> wait_whole() {
+    wait_closed();
+    std::lock_guard lock(mutex_);
+    return whole_;
   }
   /// Everything written, once the stream is closed (or after 30 s).
   std::string wait_closed() {
@@ -83,6 +106,8 @@ class CollectingStream final : public ptc::mcp::HttpStream {
   std::condition_variable changed_;
   std::string text_;
   bool closed_ = false;
+  const bool deferred_head_;
+  std::optional<ptc::mcp::HttpResponse> whole_;
 };
 
 }  // namespace ptc_test

@@ -408,8 +408,9 @@ struct Streaming {
   std::atomic<int> gone{0};
   std::atomic<int> released{0};
 
-  HttpResponse respond(std::string heartbeat = {}) {
+  HttpResponse respond(std::string heartbeat = {}, bool deferred_head = false) {
     HttpResponse response{200, "text/event-stream"};
+    response.deferred_head = deferred_head;
     // Released with the response: shows when the server lets go of what the opener keeps.
     auto token = std::shared_ptr<void>(nullptr, [this](void*) { ++released; });
     response.open = [this, token](std::shared_ptr<HttpStream> s) {
@@ -458,6 +459,59 @@ TEST(HttpServer, AStreamIsWrittenAsItIsFedThenTheConnectionServesAgain) {
   stream.reset();
   EXPECT_EQ(streaming.gone.load(), 0);
   EXPECT_EQ(streaming.released.load(), 1);
+}
+
+TEST(HttpServer, ADeferredStreamAnsweredFirstGoesWholeThenTheConnectionServesAgain) {
+  Streaming streaming;
+  Served served([&](const HttpRequest& r) { return r.path == "/stream" ? streaming.respond({}, true) : echo(r); });
+  const int fd = connect_to(served.port());
+  send_all(fd, request("/stream"));
+  auto stream = streaming.opened();
+  ASSERT_TRUE(stream);
+  // Nothing is sent until the response knows what it is.
+  EXPECT_EQ(read_until(fd, 200ms, [](const std::string& t) { return !t.empty(); }), "");
+  EXPECT_TRUE(stream->close_with(HttpResponse{201, "application/json", "{\"a\":1}", {{"X-Kept", "yes"}}}, "unused"));
+  auto text = read_until(fd, 3s, [](const std::string& t) { return has_responses(t, 1); });
+  EXPECT_EQ(text.rfind("HTTP/1.1 201 Created\r\n", 0), 0u) << text;
+  EXPECT_NE(text.find("Content-Type: application/json\r\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("X-Kept: yes\r\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Transfer-Encoding"), std::string::npos) << text;
+  EXPECT_EQ(text.find("unused"), std::string::npos) << text;
+  EXPECT_EQ(text.substr(text.size() - 7), "{\"a\":1}");
+  send_all(fd, request("/after", "a"));
+  auto after = read_until(fd, 3s, [](const std::string& t) { return has_responses(t, 1); });
+  EXPECT_NE(after.find("POST /after a"), std::string::npos) << after;
+  ::close(fd);
+  stream.reset();
+  EXPECT_EQ(streaming.gone.load(), 0);
+  EXPECT_EQ(streaming.released.load(), 1);
+}
+
+TEST(HttpServer, ADeferredStreamWrittenToFirstStaysAStream) {
+  auto limits = test_limits();
+  limits.stream_heartbeat = 200ms;
+  for (bool by_heartbeat : {false, true}) {
+    SCOPED_TRACE(by_heartbeat ? "a heartbeat starts it" : "a write starts it");
+    Streaming streaming;
+    Served served([&](const HttpRequest&) { return streaming.respond(":\n\n", true); }, limits);
+    const int fd = connect_to(served.port());
+    send_all(fd, request("/stream"));
+    auto stream = streaming.opened();
+    ASSERT_TRUE(stream);
+    if (!by_heartbeat) {
+      EXPECT_TRUE(stream->write("first"));
+    }
+    auto head = read_until(fd, 3s, [](const std::string& t) { return t.find("\r\n\r\n") != std::string::npos; });
+    EXPECT_EQ(head.rfind("HTTP/1.1 200 OK\r\n", 0), 0u) << head;
+    EXPECT_NE(head.find("Content-Type: text/event-stream\r\n"), std::string::npos) << head;
+    EXPECT_NE(head.find("Transfer-Encoding: chunked\r\n"), std::string::npos) << head;
+    EXPECT_TRUE(stream->close_with(HttpResponse{200, "application/json", "{}"}, "last"));
+    auto rest = head + read_until(fd, 3s, chunked_done);
+    EXPECT_NE(rest.find(by_heartbeat ? "3\r\n:\n\n\r\n" : "5\r\nfirst\r\n"), std::string::npos) << rest;
+    EXPECT_NE(rest.find("4\r\nlast\r\n0\r\n\r\n"), std::string::npos) << rest;
+    EXPECT_EQ(rest.find("application/json"), std::string::npos) << rest;
+    ::close(fd);
+  }
 }
 
 TEST(HttpServer, AClientThatClosesItsStreamIsReportedGoneAtOnce) {

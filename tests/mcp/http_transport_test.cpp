@@ -5,6 +5,7 @@
 #include <condition_variable>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -279,6 +280,85 @@ TEST_F(HttpEndpointTest, CallsStreamProgressThenTheResponse) {
   EXPECT_EQ(events[0]["method"], "notifications/progress");
   EXPECT_EQ(events[0]["params"]["progressToken"], 7);
   EXPECT_EQ(events[1]["id"], 1);
+}
+
+// ---- JSON responses ------------------------------------------------------------------------------
+
+/// An endpoint with HttpOptions::json_responses, and a tool that cannot run without sampling.
+class HttpJsonResponsesTest : public HttpEndpointTest {
+ protected:
+  void SetUp() override {
+    HttpEndpointTest::SetUp();
+    registry.add(ptc::make_tool("needs_sampling", "Samples.", "() -> :string", [](const json&, ptc::ToolContext& c) {
+      c.require_client("sampling");
+      return ptc::ToolResult<json>::ok("sampled");
+    }));
+    ptc::mcp::HttpOptions options;
+    options.json_responses = true;
+    endpoint = std::make_unique<ptc::mcp::McpHttpEndpoint>(*protocol, options);
+  }
+  /// What the call's response sends: the whole response when it went as one, else nullopt and the
+  /// stream's events in `events`.
+  std::optional<HttpResponse> answer(HttpResponse& r, std::vector<json>& events) {
+    EXPECT_TRUE(r.deferred_head);
+    auto stream = std::make_shared<CollectingStream>(r.deferred_head);
+    r.open(stream);
+    auto whole = stream->wait_whole();
+    const std::string text = stream->wait_closed();
+    for (std::size_t at = 0; (at = text.find("data: ", at)) != std::string::npos;) {
+      auto end = text.find('\n', at);
+      events.push_back(json::parse(text.substr(at + 6, end - at - 6)));
+      at = end;
+    }
+    return whole;
+  }
+};
+
+TEST_F(HttpJsonResponsesTest, ACallThatSendsOnlyItsAnswerIsOneJsonResponse) {
+  for (bool modern_era : {true, false}) {
+    SCOPED_TRACE(modern_era ? "2026-07-28" : "2025-11-25");
+    const json params{{"name", "add"}, {"arguments", {{"a", 1}, {"b", 2}}}};
+    Req r = modern_era ? modern("tools/call", params, 5) : Req{};
+    if (!modern_era) {
+      r.headers.emplace("mcp-session-id", initialize());
+      r.body = json{{"jsonrpc", "2.0"}, {"id", 5}, {"method", "tools/call"}, {"params", params}}.dump();
+    }
+    auto response = send(r);
+    std::vector<json> events;
+    auto whole = answer(response, events);
+    ASSERT_TRUE(whole);
+    EXPECT_TRUE(events.empty());
+    EXPECT_EQ(whole->status, 200);
+    EXPECT_EQ(whole->content_type, "application/json");
+    const json body = json::parse(whole->body);
+    EXPECT_EQ(body["id"], 5);
+    // 2026-07-28 puts a scalar result as it is; 2025-11-25 wraps it in an object.
+    const json expected = modern_era ? json(3) : json{{"result", 3}};
+    EXPECT_EQ(body["result"]["structuredContent"], expected) << whole->body;
+  }
+}
+
+TEST_F(HttpJsonResponsesTest, ACallThatSendsSomethingFirstStaysAStream) {
+  Req r = modern("tools/call", json{{"name", "add"}, {"arguments", {{"a", 1}, {"b", 2}}}});
+  auto body = json::parse(r.body);
+  body["params"]["_meta"]["progressToken"] = 7;
+  r.body = body.dump();
+  auto response = send(r);
+  EXPECT_EQ(response.content_type, "text/event-stream");
+  std::vector<json> events;
+  EXPECT_FALSE(answer(response, events));
+  ASSERT_EQ(events.size(), 2u);
+  EXPECT_EQ(events[0]["method"], "notifications/progress");
+  EXPECT_EQ(events[1]["id"], 1);
+}
+
+TEST_F(HttpJsonResponsesTest, AnErrorAnswerTakesItsStatus) {
+  auto response = send(modern("tools/call", json{{"name", "needs_sampling"}, {"arguments", json::object()}}));
+  std::vector<json> events;
+  auto whole = answer(response, events);
+  ASSERT_TRUE(whole);
+  EXPECT_EQ(whole->status, 400);
+  EXPECT_EQ(json::parse(whole->body)["error"]["code"], ptc::mcp::jsonrpc::kMissingClientCapability) << whole->body;
 }
 
 // ---- 2025 sessions under a flood --------------------------------------------------------------

@@ -43,6 +43,7 @@ struct Request {
   detail::McpAuthRequest auth;   // mcp: the --auth-* options
   std::string state_key_file;    // mcp: empty for a random key per process
   std::string roots_filesystem;  // mcp: empty for off
+  bool json_responses = false;   // mcp --http: answer calls as JSON when they can be
   detail::AgentRequest agent;
 };
 
@@ -91,6 +92,9 @@ Commands define_commands(CLI::App& app, Request& request) {
   c.mcp->add_option("--roots-filesystem", request.roots_filesystem,
                     "Give each client's tools its roots as their filesystem, each root inside this directory "
                     "(\"/\": anywhere)");
+  c.mcp->add_flag("--json-responses", request.json_responses,
+                  "Over HTTP, answer a call that sends nothing but its answer as application/json instead "
+                  "of an SSE stream");
   detail::define_mcp_auth(*c.mcp, request.auth);
   c.agent = detail::define_agent(app, request.agent);
   return c;
@@ -309,6 +313,7 @@ int serve_mcp(const ToolRegistry& registry, const Request& request, const Option
   http.path = request.path;
   http.allowed_origins = request.allowed_origins;
   http.allowed_hosts = request.allowed_hosts;
+  http.json_responses = request.json_responses;
   http.auth = std::move(*auth);
   http.on_listening = [&err, &http](int port) {
     // The address goes to standard error, so scripts and tests can find a port chosen with :0.

@@ -68,6 +68,22 @@ std::string status_line(int status) {
 // Header text from the handler goes out as it is; a line break in it would start another header.
 bool header_safe(std::string_view text) { return text.find_first_of("\r\n") == std::string_view::npos; }
 
+/// A whole (not streamed) response as the bytes sent, with its Content-Length; headers with a line
+/// break in them are left out.
+std::string whole_text(HttpResponse response, bool keep_alive) {
+  http::response<http::string_body> out{static_cast<http::status>(response.status), 11};
+  if (!response.content_type.empty() && header_safe(response.content_type))
+    out.set(http::field::content_type, response.content_type);
+  for (auto& [name, value] : response.headers)
+    if (header_safe(name) && header_safe(value)) out.insert(name, value);
+  out.body() = std::move(response.body);
+  out.keep_alive(keep_alive);
+  out.prepare_payload();
+  std::ostringstream text;
+  text << out;
+  return std::move(text).str();
+}
+
 class BeastServer;
 
 class Connection : public std::enable_shared_from_this<Connection> {
@@ -81,6 +97,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   Strand& strand() { return strand_; }
   /// On the strand: a streamed response's bytes (`last`: the end of the body).
   void stream_push(std::string bytes, bool last);
+  /// On the strand: HttpStream::close_with.
+  void stream_answer(HttpResponse whole, std::string last);
   bool gone() const { return gone_.load(); }
 
  private:
@@ -126,6 +144,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   // The streamed response in flight.
   HttpResponse streaming_{};
+  std::string held_head_;  // a deferred head, until the stream's first bytes or its answer
   std::deque<std::string> queue_;
   bool writing_ = false;
   bool last_queued_ = false;
@@ -138,6 +157,14 @@ class StreamSink final : public HttpStream {
   explicit StreamSink(const std::shared_ptr<Connection>& connection) : connection_(connection) {}
   bool write(std::string bytes) override { return send(std::move(bytes), false); }
   void close() override { send({}, true); }
+  bool close_with(HttpResponse whole, std::string last) override {
+    auto connection = connection_.lock();
+    if (!connection || connection->gone()) return false;
+    asio::post(connection->strand(), [connection, whole = std::move(whole), last = std::move(last)]() mutable {
+      connection->stream_answer(std::move(whole), std::move(last));
+    });
+    return true;
+  }
 
  private:
   bool send(std::string bytes, bool last) {
@@ -523,17 +550,7 @@ void Connection::respond(HttpResponse response) {
   for (auto it = response.headers.begin(); it != response.headers.end();)
     it = header_safe(it->first) && header_safe(it->second) ? it + 1 : response.headers.erase(it);
   if (response.open) return open_stream(std::move(response), keep_alive);
-
-  http::response<http::string_body> out{static_cast<http::status>(response.status), 11};
-  if (!response.content_type.empty() && header_safe(response.content_type))
-    out.set(http::field::content_type, response.content_type);
-  for (auto& [name, value] : response.headers) out.insert(name, value);
-  out.body() = std::move(response.body);
-  out.keep_alive(keep_alive);
-  out.prepare_payload();
-  std::ostringstream text;
-  text << out;
-  write_whole(std::move(text).str(), keep_alive);
+  write_whole(whole_text(std::move(response), keep_alive), keep_alive);
 }
 
 void Connection::send_simple(int status, std::string text) {
@@ -597,7 +614,10 @@ void Connection::open_stream(HttpResponse response, bool keep_alive) {
   head.append("Transfer-Encoding: chunked\r\n");
   if (!keep_alive) head.append("Connection: close\r\n");
   head.append("\r\n");
-  queue_.push_back(std::move(head));
+  if (response.deferred_head)
+    held_head_ = std::move(head);
+  else
+    queue_.push_back(std::move(head));
   streaming_ = std::move(response);  // kept, with what `open` holds, until the stream ends
   write_next();
   watch_client();
@@ -607,11 +627,21 @@ void Connection::open_stream(HttpResponse response, bool keep_alive) {
 
 void Connection::stream_push(std::string bytes, bool last) {
   if (phase_ != Phase::Streaming || last_queued_) return;
+  if (!held_head_.empty()) queue_.push_back(std::exchange(held_head_, {}));
   if (!bytes.empty()) queue_.push_back(chunk(bytes));
   if (last) {
     queue_.emplace_back("0\r\n\r\n");
     last_queued_ = true;
   }
+  write_next();
+}
+
+void Connection::stream_answer(HttpResponse whole, std::string last) {
+  if (phase_ != Phase::Streaming || last_queued_) return;
+  if (held_head_.empty()) return stream_push(std::move(last), true);
+  held_head_.clear();
+  queue_.push_back(whole_text(std::move(whole), stream_keep_alive_));
+  last_queued_ = true;
   write_next();
 }
 

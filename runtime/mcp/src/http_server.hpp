@@ -36,6 +36,8 @@ struct HttpRequest {
   }
 };
 
+struct HttpResponse;
+
 /// The body of a streamed (chunked) response, fed from any thread as it is produced. Writes never
 /// block: the server queues them for the connection.
 class HttpStream {
@@ -45,6 +47,11 @@ class HttpStream {
   virtual bool write(std::string bytes) = 0;
   /// Ends the body. Once it is written the server drops the response, and with it what `open` kept.
   virtual void close() = 0;
+  /// Ends the response with what turned out to be its only message. A response opened with
+  /// `HttpResponse::deferred_head` whose stream has not started (nothing written, no heartbeat) is
+  /// answered with `whole` instead: its own status, content type, headers and body, with a
+  /// Content-Length. Otherwise `last` is written as the stream's final bytes, as by write and close.
+  virtual bool close_with(HttpResponse whole, std::string last) = 0;
 };
 
 struct HttpResponse {
@@ -61,6 +68,10 @@ struct HttpResponse {
   /// For a streamed response: bytes the server writes when the stream has been quiet for
   /// HttpLimits::stream_heartbeat, so that proxies keep it open and a vanished client is found.
   std::string heartbeat{};
+  /// For a streamed response: its head is held until the first bytes of the body (or a heartbeat), so
+  /// that a body that turns out to be one message can still go as a whole response
+  /// (HttpStream::close_with).
+  bool deferred_head = false;
 };
 
 using HttpHandler = std::function<HttpResponse(const HttpRequest&)>;

@@ -98,6 +98,8 @@ std::string sse_event(const Json& message) { return sse_event_line(jsonrpc::line
 /// stream; events pushed before the stream opens wait here.
 class Channel {
  public:
+  /// `modern`: the era whose HTTP statuses a whole answer takes.
+  explicit Channel(bool modern = false) : modern_(modern) {}
   void push(std::string event) {
     std::lock_guard lock(mutex_);
     if (stream_)
@@ -105,23 +107,38 @@ class Channel {
     else
       pending_.push_back(std::move(event));
   }
-  void finish() {
+  /// Ends the stream; with the call's answer (a JSON-RPC line), which goes as a whole JSON response
+  /// when the stream's head was deferred and nothing went before it, else as the last event.
+  void finish(std::optional<std::string> answer = std::nullopt) {
     std::lock_guard lock(mutex_);
     done_ = true;
-    if (stream_) stream_->close();
+    answer_ = std::move(answer);
+    if (stream_) end();
   }
   void attach(std::shared_ptr<HttpStream> stream) {
     std::lock_guard lock(mutex_);
     stream_ = std::move(stream);
     for (auto& event : pending_) stream_->write(std::move(event));
     pending_.clear();
-    if (done_) stream_->close();
+    if (done_) end();
   }
 
  private:
+  void end() {
+    if (!answer_) return stream_->close();
+    std::string line = std::move(*answer_);
+    answer_.reset();
+    // An error answer carries its status as a whole response does; the stream form is always 200.
+    const int status = line.find("\"error\":") == std::string::npos ? 200 : status_for(Json::parse(line), modern_);
+    std::string last = sse_event_line(line);
+    stream_->close_with(HttpResponse{status, "application/json", std::move(line), {}, {}}, std::move(last));
+  }
+
+  const bool modern_;
   std::mutex mutex_;
   std::deque<std::string> pending_;
   std::shared_ptr<HttpStream> stream_;
+  std::optional<std::string> answer_;
   bool done_ = false;
 };
 
@@ -505,7 +522,7 @@ HttpResponse McpHttpEndpoint::State::post(const HttpRequest& request) {
     client = std::make_shared<Client>(protocol.new_session());
   }
 
-  auto channel = std::make_shared<Channel>();
+  auto channel = std::make_shared<Channel>(modern);
   Reply reply = protocol.handle(client, message, [channel](const Json& m) { channel->push(sse_event(m)); });
   if (reply.response)
     return json_response(status_for(*reply.response, modern || !client->legacy_version()), *reply.response,
@@ -537,8 +554,7 @@ HttpResponse McpHttpEndpoint::State::stream_call(const std::shared_ptr<Client>& 
   const std::string key = jsonrpc::id_key(message.id);
   // The call and its stream each hold the session: a 2025 call goes on after its stream closes.
   auto job = [this, call = std::move(reply.call), channel, hold, client] {
-    if (auto response = call()) channel->push(sse_event_line(*response));
-    channel->finish();
+    channel->finish(call());
     std::lock_guard lock(mutex);
     streaming.erase(client.get());
   };
@@ -560,6 +576,9 @@ HttpResponse McpHttpEndpoint::State::stream_call(const std::shared_ptr<Client>& 
   if (modern) response.on_gone = [client, key] { client->cancel(key, "the client closed the response stream"); };
   // A comment line keeps proxies from closing a quiet stream, and finds a vanished client.
   response.heartbeat = ":\n\n";
+  // With JSON responses the head waits: an answer that comes first goes as application/json, while a
+  // notification, a question for the client or a heartbeat turns the response into the stream.
+  response.deferred_head = options.json_responses;
   return response;
 }
 

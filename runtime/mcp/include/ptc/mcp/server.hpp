@@ -124,6 +124,11 @@ struct HttpOptions {
   /// A session with no call in flight, no open response stream and no request for this long may be
   /// closed to make room for a new one. Nothing is closed while there is room.
   std::chrono::milliseconds session_idle_timeout{std::chrono::seconds(60)};
+  /// Answer a tool call as one JSON response (`application/json`) when its answer is all it sends;
+  /// a call that sends a notification or asks the client something first, or runs longer than the
+  /// stream heartbeat (15 s), is answered as an SSE stream as without it. Off: every call is an SSE
+  /// stream. Either way the client must accept both (the transport's Accept header says so).
+  bool json_responses = false;
   /// Called once the socket listens, with the port (useful with port 0).
   std::function<void(int port)> on_listening{};
   /// Bearer-token authorization (<ptc/mcp/auth.hpp>): off by default. When set, every request to the
