@@ -221,7 +221,8 @@ int call_tool(const ToolRegistry& registry, const Request& request, const Option
     err << detail::unknown_mode(request.mode);
     return kUsage;
   }
-  if (!registry.find(request.tool)) {
+  const auto found = registry.lookup(request.tool);
+  if (!found) {
     err << "error: unknown tool '" << request.tool << "'\navailable tools: " << tool_names(registry) << "\n";
     return kUsage;
   }
@@ -238,7 +239,8 @@ int call_tool(const ToolRegistry& registry, const Request& request, const Option
   dispatch_options.mode = *mode;
   try {
     // The text goes in unparsed, so dispatch reports malformed JSON exactly as it does for providers.
-    return print_outcome(registry.dispatch(session, ToolCall{"cli", request.tool, *text}, dispatch_options), out);
+    return print_outcome(registry.dispatch(session, found, ToolCall{"cli", request.tool, *text}, dispatch_options),
+                         out);
   } catch (const PromptEvaluationError& e) {
     // A handler may stop the whole evaluation; on the command line that is just a failed call.
     err << "error: " << e.what() << "\n";

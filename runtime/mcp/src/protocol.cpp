@@ -548,33 +548,33 @@ Reply Protocol::call_tool(const std::shared_ptr<Client>& client, const Message& 
   // is an unknown tool; arguments that are not an object go on to dispatch, which tells the model.
   auto params = read_mcp_tool_call(message.params);
   if (!params) return {invalid_params(message, "\"name\" must be a string"), {}};
-  auto tool = registry_.find(params->name);
-  if (!tool) return {invalid_params(message, "Unknown tool: " + std::string(params->name)), {}};
+  const auto found = registry_.lookup(params->name);  // the one lookup: dispatch takes what it found
+  if (!found) return {invalid_params(message, "Unknown tool: " + std::string(params->name)), {}};
 
   // A tool that cannot run without a client capability is refused before it starts (SEP-2575).
+  const Tool& tool = found.tool();
   const nlohmann::json declared =
       era == Era::Modern ? meta_of(message)->at(std::string(kCapabilitiesKey)) : client->capabilities();
-  for (const auto& needed : tool->client_capabilities())
+  for (const auto& needed : tool.client_capabilities())
     if (!declares(declared, needed))
       return {jsonrpc::error(message.id, jsonrpc::kMissingClientCapability,
-                             "Missing required client capability: " + needed + " (tool '" + tool->name() + "')",
+                             "Missing required client capability: " + needed + " (tool '" + tool.name() + "')",
                              Json{{"requiredCapabilities", Json{{needed, Json::object()}}}}),
               {}};
 
   // Arguments read as text reach the tool as text (dispatch's form for JSON text, as OpenAI sends
   // them): a generated tool decodes the request's own bytes, and only a hand-written one builds a tree.
-  ToolCall call{call_id(message.id), tool->name(),
+  ToolCall call{call_id(message.id), tool.name(),
                 !message.arguments_text.empty() ? nlohmann::json(message.arguments_text)
                 : params->arguments             ? *params->arguments
                                                 : nlohmann::json::object()};
-  auto work = [this, client, era, id = message.id, call = std::move(call),
-               tool = std::move(*tool)](const DispatchOptions& dispatch) {
+  auto work = [this, client, era, id = message.id, call = std::move(call), found](const DispatchOptions& dispatch) {
     // What dispatch could not turn into an outcome is answered as a failed call's outcome is.
-    auto failed = [&tool, era](std::string text) {
+    auto failed = [&found, era](std::string text) {
       ToolOutcome outcome;
       outcome.result = ToolResult<LazyJson>::error(text);
       outcome.rendered = std::move(text);
-      return mcp_call_tool_result_text(outcome, tool, results_in(era));
+      return mcp_call_tool_result_text(outcome, found.tool(), results_in(era));
     };
     const auto& cancellation = dispatch.environment.cancellation;
     std::string result;  // the CallToolResult's text
@@ -588,8 +588,8 @@ Reply Protocol::call_tool(const std::shared_ptr<Client>& client, const Message& 
       result = failed(roots.error().message);
     } else {
       try {
-        result =
-            mcp_call_tool_result_text(registry_.dispatch(client->session(), call, dispatch), tool, results_in(era));
+        result = mcp_call_tool_result_text(registry_.dispatch(client->session(), found, call, dispatch), found.tool(),
+                                           results_in(era));
       } catch (const InputRequired&) {
         throw;  // run_request answers input_required
       } catch (const MissingClientCapability& e) {

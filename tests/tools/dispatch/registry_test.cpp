@@ -186,6 +186,21 @@ TEST(UnknownTool, ListsTheNearestToolNamesNearestFirst) {
             "Unknown tool '" + std::string(100000, 'x') + "'. The only tool is: only.");
 }
 
+// A caller that looked the tool up (to check what it needs) dispatches what it found, once.
+TEST_F(Dispatch, WhatALookupFoundIsDispatchedAsTheNameWouldBe) {
+  const auto found = registry.lookup("add");
+  ASSERT_TRUE(found);
+  EXPECT_EQ(found.tool().name(), "add");
+  auto out = registry.dispatch(session, found, {"1", "add", json{{"a", 2}, {"b", 3}}});
+  EXPECT_EQ(out.status, CallStatus::Succeeded);
+  EXPECT_EQ(out.result.value, json(5));
+  const auto missing = registry.lookup("nope");
+  EXPECT_FALSE(missing);
+  auto unknown = registry.dispatch(session, missing, {"2", "nope", json::object()});
+  EXPECT_EQ(unknown.status, CallStatus::UnknownTool);
+  EXPECT_EQ(unknown.result.message, call("nope", json::object()).result.message);
+}
+
 TEST_F(Dispatch, ToolWithoutHandlerCannotBeCalled) {
   registry.add(ptc::make_tool("listed", "Listed only.", "() -> :int"));
   auto out = call("listed", json::object());

@@ -46,6 +46,8 @@ struct DispatchOptions {
 /// different sessions run in parallel; in one session, calls of tools that run_shared() run beside each
 /// other and every other call runs alone.
 class ToolRegistry {
+  struct Entry;
+
  public:
   ToolRegistry();
   /// The tools a rendered prompt offers, each governed by its sections' policies. Defined with prompts,
@@ -58,6 +60,22 @@ class ToolRegistry {
   void add_policy(std::shared_ptr<const ToolPolicy> policy);
 
   std::optional<Tool> find(std::string_view name) const;
+  /// A tool looked up once and dispatched later without a second lookup (an MCP server checks what the
+  /// tool needs before it queues the call). Empty when no tool has the name. It stays valid as long as
+  /// the registry: tools are never removed.
+  class Found {
+   public:
+    Found() = default;
+    explicit operator bool() const { return entry_ != nullptr; }
+    /// The tool; only when not empty.
+    const Tool& tool() const;
+
+   private:
+    friend class ToolRegistry;
+    explicit Found(const Entry* entry) : entry_(entry) {}
+    const Entry* entry_ = nullptr;
+  };
+  Found lookup(std::string_view name) const;
   /// In registration order.
   std::vector<Tool> tools() const;
   std::size_t size() const;
@@ -73,6 +91,8 @@ class ToolRegistry {
   /// results; only PromptEvaluationError (and DeadlineExceededError) is thrown, after the session
   /// has been restored.
   ToolOutcome dispatch(Session& session, const ToolCall& call, const DispatchOptions& options = {}) const;
+  /// The same for a tool already looked up (`found` is the lookup of `call.name`; empty: unknown tool).
+  ToolOutcome dispatch(Session& session, Found found, const ToolCall& call, const DispatchOptions& options = {}) const;
 
   /// The name and version a server of this registry goes by when the program names none: mcp::Server
   /// fills an empty ServerInfo name or version from them when it is built, and so does ptc::cli::run's
@@ -128,7 +148,7 @@ class ToolRegistry {
     std::vector<std::shared_ptr<const ToolPolicy>> policies;
   };
   /// Entries are never removed, so the pointer stays valid as long as the registry lives.
-  const Entry* lookup(std::string_view name) const;
+  const Entry* entry_of(std::string_view name) const;
   /// The policies governing the entry's calls: registry-wide first, then the tool's own.
   std::vector<std::shared_ptr<const ToolPolicy>> policies_of(const Entry& entry) const;
   std::string unknown_tool_message(const std::string& name) const;

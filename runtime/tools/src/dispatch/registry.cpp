@@ -483,7 +483,7 @@ void ToolRegistry::add_policy(std::shared_ptr<const ToolPolicy> policy) {
   policies_.push_back(std::move(policy));
 }
 
-const ToolRegistry::Entry* ToolRegistry::lookup(std::string_view name) const {
+const ToolRegistry::Entry* ToolRegistry::entry_of(std::string_view name) const {
   std::shared_lock lock(mutex_);
   auto it = by_name_.find(name);
   return it == by_name_.end() ? nullptr : it->second.get();
@@ -500,9 +500,13 @@ std::vector<std::shared_ptr<const ToolPolicy>> ToolRegistry::policies_of(const E
 }
 
 std::optional<Tool> ToolRegistry::find(std::string_view name) const {
-  if (const Entry* entry = lookup(name)) return entry->tool;
+  if (const Entry* entry = entry_of(name)) return entry->tool;
   return std::nullopt;
 }
+
+ToolRegistry::Found ToolRegistry::lookup(std::string_view name) const { return Found(entry_of(name)); }
+
+const Tool& ToolRegistry::Found::tool() const { return entry_->tool; }
 
 std::vector<Tool> ToolRegistry::tools() const {
   std::shared_lock lock(mutex_);
@@ -518,7 +522,7 @@ std::size_t ToolRegistry::size() const {
 }
 
 bool ToolRegistry::runs_shared(std::string_view name) const {
-  const Entry* entry = lookup(name);
+  const Entry* entry = entry_of(name);
   return entry && shares_session(entry->tool, policies_of(*entry));
 }
 
@@ -559,9 +563,14 @@ std::string ToolRegistry::unknown_tool_message(const std::string& name) const {
 }
 
 ToolOutcome ToolRegistry::dispatch(Session& session, const ToolCall& request, const DispatchOptions& options) const {
+  return dispatch(session, lookup(request.name), request, options);
+}
+
+ToolOutcome ToolRegistry::dispatch(Session& session, Found found, const ToolCall& request,
+                                   const DispatchOptions& options) const {
   // 2. Lookup, first: the tool and the policies governing it decide how the session's call lock is
   // held. The policies are taken once, so those checked in step 8 are those the lock was chosen for.
-  const Entry* entry = lookup(request.name);
+  const Entry* entry = found.entry_;
   const Policies policies = entry ? policies_of(*entry) : Policies{};
   return run(session, entry, policies, request, options);
 }
