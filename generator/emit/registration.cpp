@@ -3,11 +3,15 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <optional>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <nlohmann/json.hpp>
+
+#include <ptc/tool_catalog.hpp>
+#include <ptc/tool_errors.hpp>
 
 #include "emit/code_writer.hpp"
 #include "emit/cpp_text.hpp"
@@ -18,7 +22,7 @@ namespace {
 
 bool is_member(const ToolPlan& t) { return !t.tool->class_name.empty(); }
 
-std::string signature_function(const ToolPlan& t) { return t.id + "_signature"; }
+std::string listing_variable(const ToolPlan& t) { return t.id + "_listing"; }
 std::string factory_function(const ToolPlan& t) { return t.id + "_tool"; }
 /// The factory of what registers the tool: the tool itself, or the resource or prompt it reads.
 std::string registered_function(const ToolPlan& t) {
@@ -52,15 +56,32 @@ std::string example_json(const nlohmann::json& value) {
   return fmt::format("nlohmann::json::parse({})", raw_string(value.dump()));
 }
 
-void write_signature(CodeWriter& w, const ToolPlan& t) {
-  w.open(fmt::format("static const ptc::Signature& {}()", signature_function(t)));
-  w.line(fmt::format("static const ptc::Signature signature = ptc::Signature::from_malli({}).value();",
-                     raw_string(t.signature_malli)));
-  w.line("return signature;");
-  w.close();
+/// The tool's listing as the runtime renders it (ptc::render_tool_listing), from the same name and
+/// signature; nullopt for a tool the MCP profile cannot express, which is then rendered at run time.
+std::optional<ptc::ToolListingTexts> listing_of(const ToolPlan& t) {
+  try {
+    const ptc::Tool tool(ptc::ToolSpec{t.tool->name, t.tool->description, t.signature, nullptr});
+    auto texts = ptc::render_tool_listing(tool);
+    if (texts) return std::move(*texts);
+  } catch (const ptc::DefinitionError&) {
+    // A name or description the runtime refuses: registration says so at run time.
+  }
+  return std::nullopt;
 }
 
-void write_factory(CodeWriter& w, const ToolPlan& t) {
+// The texts listing the tool shows, rendered now, so that a program lists its tools without reading
+// one signature (ToolListing; used only by the runtime of this version). False when there is none.
+bool write_listing(CodeWriter& w, const ToolPlan& t) {
+  auto texts = listing_of(t);
+  if (!texts) return false;
+  w.line(fmt::format("static constexpr ptc::ToolListing {}{{{}, {}, {}, {}, {}}};", listing_variable(t),
+                     string_literal(std::string(ptc::ptc_version())), raw_string(texts->signature),
+                     raw_string(texts->mcp_input), raw_string(texts->mcp_output), raw_string(texts->mcp_result)));
+  w.blank();
+  return true;
+}
+
+void write_factory(CodeWriter& w, const ToolPlan& t, bool listed) {
   const auto& tool = *t.tool;
   const std::string args = t.id + "_args";
   w.open(is_member(t) ? fmt::format("static ptc::Tool {}({}& instance)", factory_function(t), tool.class_cpp)
@@ -84,9 +105,13 @@ void write_factory(CodeWriter& w, const ToolPlan& t) {
   const std::string hints = t.hints ? fmt::format("ptc::ToolHints{{{}, {}, {}, {}}}", t.hints->read_only,
                                                   t.hints->destructive, t.hints->idempotent, t.hints->open_world)
                                     : "std::nullopt";
-  w.line(fmt::format("return ptc::Tool(ptc::ToolSpec{{{}, {}, {}(), std::move(invoker), false, {}, {}, {}}});",
-                     string_literal(tool.name), string_literal(tool.description), signature_function(t),
+  w.line(fmt::format("ptc::ToolSpec spec{{{}, {}, {{}}, std::move(invoker), false, {}, {}, {}}};",
+                     string_literal(tool.name), string_literal(tool.description),
                      t.examples.empty() ? "{}" : "std::move(examples)", string_literal(tool.title), hints));
+  // The signature is read from its Malli text on first use; listing the tool needs only the listing.
+  w.line(fmt::format("spec.signature_malli = {};", raw_string(t.signature_malli)));
+  if (listed) w.line(fmt::format("spec.listing = &{};", listing_variable(t)));
+  w.line("return ptc::Tool(std::move(spec));");
   w.close();
 }
 
@@ -146,9 +171,8 @@ std::string tool_factories(const Plan& plan) {
   CodeWriter w;
   for (const auto& t : plan.tools) {
     if (!w.empty()) w.blank();
-    write_signature(w, t);
-    w.blank();
-    write_factory(w, t);
+    const bool listed = write_listing(w, t);
+    write_factory(w, t, listed);
     if (t.tool->kind == model::ToolKind::Tool) continue;
     w.blank();
     write_served(w, t);

@@ -362,7 +362,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           replay.call_cancelled = true;
       }
       auto reply = protocol.handle(client, answer, notify);
-      if (reply.response || reply.call)
+      if (reply.response || reply.response_line || reply.call)
         ptc_fuzz::oracle_failure("a response or notification that got an answer", "message", text, "input", input);
     }
   };
@@ -381,8 +381,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const bool request = message.kind == rpc::Message::Kind::Request;
     const bool modern = ptc::mcp::modern_version(message) == std::string(ptc::mcp::kModernVersion);
     auto reply = protocol.handle(client, message, notify);
-    if (reply.response && reply.call)
-      ptc_fuzz::oracle_failure("a reply that is both an answer and a call", "message", text);
+    if (int(bool(reply.response)) + int(bool(reply.response_line)) + int(bool(reply.call)) > 1)
+      ptc_fuzz::oracle_failure("a reply that is more than one of an answer, an answer's text and a call", "message",
+                               text);
+    if (reply.response_line) {
+      // An answer written as text must be one compact line of JSON, as the tree it parses to writes.
+      const auto parsed = rpc::Json::parse(*reply.response_line, nullptr, false);
+      if (parsed.is_discarded() || rpc::line(parsed) != *reply.response_line)
+        ptc_fuzz::oracle_failure("an answer's text that is not one compact JSON line", "line", *reply.response_line,
+                                 "input", input);
+      else
+        reply.response = parsed;
+    }
     if (reply.response) {
       if (!request) ptc_fuzz::oracle_failure("a notification or response that got an answer", "message", text);
       check_response(*reply.response, message.id, modern, input);

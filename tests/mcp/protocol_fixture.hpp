@@ -40,6 +40,7 @@ class ProtocolFixture : public ::testing::Test {
     if (read.refusal) return nlohmann::json::parse(read.refusal->response.dump());
     auto reply = protocol->handle(client, *read.message, [](const auto&) {});
     if (reply.response) return nlohmann::json::parse(reply.response->dump());
+    if (reply.response_line) return nlohmann::json::parse(*reply.response_line);
     if (reply.call) {
       auto out = reply.call();
       return out ? nlohmann::json::parse(*out) : nlohmann::json("no response");

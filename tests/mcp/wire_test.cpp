@@ -13,10 +13,12 @@
 #include <ptc/content.hpp>
 #include <ptc/error.hpp>
 #include <ptc/json_schema.hpp>
+#include <ptc/json_text.hpp>
 #include <ptc/mcp/wire.hpp>
 #include <ptc/registry.hpp>
 #include <ptc/session.hpp>
 #include <ptc/tool.hpp>
+#include <ptc/tool_catalog.hpp>
 #include <ptc/tool_call.hpp>
 #include <ptc/tool_context.hpp>
 #include <ptc/tool_result.hpp>
@@ -331,6 +333,38 @@ TEST(ToolDefinitions, McpUnwrappedResultsKeepTheirOwnSchema) {
                   "required": ["id", "title"], "additionalProperties": false}})"));
   const auto object = tool("get", "(id :int) -> {id :int}");
   EXPECT_EQ(definition(ptc::mcp_tool(object, ptc::McpResults::Unwrapped)), definition(ptc::mcp_tool(object)));
+}
+
+// A tool with a listing (as generated tools have) is written from its texts, byte for byte as the
+// same tool without one is rendered, in both result forms; a tool without one is its mcp_tool's text.
+TEST(ToolDefinitions, AListingWritesTheSameBytesWithoutReadingTheSignature) {
+  ptc::ToolOptions options;
+  options.title = "Search \"it\"";
+  options.hints = ptc::ToolHints{.read_only = true};
+  for (std::string_view signature :
+       {kSearch, std::string_view("(id :int) -> {id :int, title :string?}"), std::string_view("() -> :string?")}) {
+    SCOPED_TRACE(std::string(signature));
+    const ptc::Tool rendered = ptc::make_tool("search", "Search the catalog.", signature, {}, options);
+    auto texts = ptc::render_tool_listing(rendered);
+    ASSERT_TRUE(texts.ok());
+    EXPECT_EQ(texts->signature, rendered.signature().render());
+    const ptc::ToolListing listing{ptc::ptc_version(), texts->signature, texts->mcp_input, texts->mcp_output,
+                                   texts->mcp_result};
+    ptc::ToolSpec spec;
+    spec.name = "search";
+    spec.description = "Search the catalog.";
+    spec.title = options.title;
+    spec.hints = options.hints;
+    spec.signature_malli = "[:=> [:catn";  // never read: the listing is all tools/list needs
+    spec.listing = &listing;
+    const ptc::Tool listed(spec);
+    for (auto results : {ptc::McpResults::Wrapped, ptc::McpResults::Unwrapped}) {
+      auto expected = ptc::mcp_tool(rendered, results);
+      ASSERT_TRUE(expected.ok());
+      EXPECT_EQ(ptc::mcp_tool_text(listed, results).value(), ptc::compact_text(*expected));
+      EXPECT_EQ(ptc::mcp_tool_text(rendered, results).value(), ptc::compact_text(*expected));
+    }
+  }
 }
 
 TEST(ToolDefinitions, McpStatesEveryHintAndTheTitle) {

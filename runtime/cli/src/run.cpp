@@ -114,7 +114,7 @@ std::string tool_names(const ToolRegistry& registry) {
 }
 
 int list_tools(const ToolRegistry& registry, std::ostream& out) {
-  for (const auto& tool : registry.tools()) out << tool.name() << tool.signature().render() << "\n";
+  for (const auto& tool : registry.tools()) out << tool.name() << tool.signature_text() << "\n";
   return 0;
 }
 

@@ -527,6 +527,8 @@ HttpResponse McpHttpEndpoint::State::post(const HttpRequest& request) {
   if (reply.response)
     return json_response(status_for(*reply.response, modern || !client->legacy_version()), *reply.response,
                          std::move(headers));
+  if (reply.response_line)
+    return HttpResponse{200, "application/json", std::move(*reply.response_line), std::move(headers), {}};
   if (reply.subscription) return notification_stream(channel, std::move(reply.subscription), std::move(headers));
   if (!reply.call) return HttpResponse{202, {}, {}, std::move(headers), {}};
   auto response = stream_call(client, message, std::move(reply), channel, modern, std::move(hold));

@@ -395,7 +395,7 @@ Reply Protocol::handle(const std::shared_ptr<Client>& client, const Message& mes
 
 Reply Protocol::route(const std::shared_ptr<Client>& client, const Message& message, Era era, Notify notify) const {
   const auto& method = message.method;
-  if (method == "tools/list") return {list_tools(message, era), {}};
+  if (method == "tools/list") return list_tools(message, era);
   if (method == "tools/call") return call_tool(client, message, era, std::move(notify));
   if (method == "resources/list") return {list_resources(message, era, false), {}};
   if (method == "resources/templates/list") return {list_resources(message, era, true), {}};
@@ -469,13 +469,16 @@ std::optional<std::pair<std::size_t, std::size_t>> Protocol::page(const Message&
   return std::pair{begin, end};
 }
 
-Json Protocol::list_tools(const Message& message, Era era) const {
+Reply Protocol::list_tools(const Message& message, Era era) const {
   const auto tools = registry_.tools();
   auto range = page(message, tools.size());
-  if (!range) return invalid_params(message, "unknown cursor");
-  Json list = Json::array();
+  if (!range) return {invalid_params(message, "unknown cursor"), {}};
+  // The tools are written as text (a generated tool's from its listing, without reading its signature)
+  // and put where the envelope, written as a tree, holds a placeholder: the last string of its kind in
+  // the line, since what follows "tools" in the result is the server's own.
+  std::string list = "[";
   for (std::size_t i = range->first; i < range->second; ++i) {
-    auto definition = mcp_tool(tools[i], results_in(era));
+    auto definition = mcp_tool_text(tools[i], results_in(era));
     if (!definition) {
       // One tool the MCP profile cannot express must not hide the others; say why where an operator
       // looks (stderr is never the protocol stream).
@@ -483,11 +486,16 @@ Json Protocol::list_tools(const Message& message, Era era) const {
                 << "\n";
       continue;
     }
-    list.push_back(std::move(*definition));
+    if (list.size() > 1) list += ',';
+    list += *definition;
   }
-  Json result{{"tools", std::move(list)}};
+  list += ']';
+  constexpr std::string_view kPlaceholder = "\"\\u0000tools\\u0000\"";
+  Json result{{"tools", std::string("\0tools\0", 7)}};
   if (range->second < tools.size()) result["nextCursor"] = std::to_string(range->second);
-  return era_result(message, std::move(result), era, true);
+  std::string line = jsonrpc::line(era_result(message, std::move(result), era, true));
+  line.replace(line.rfind(kPlaceholder), kPlaceholder.size(), list);
+  return {std::nullopt, {}, {}, std::move(line)};
 }
 
 DispatchOptions Protocol::dispatch_options(const Message& message, Notify notify,

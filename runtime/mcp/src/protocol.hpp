@@ -127,6 +127,9 @@ struct Reply {
   /// Or keep the request's stream open for notifications (subscriptions/listen) while this handle
   /// lives; the transport drops it when the client goes away.
   std::shared_ptr<void> subscription{};
+  /// Or send this line now: a result (never an error) written as text, where a tree would cost more
+  /// than the answer (tools/list splices the tools' listings).
+  std::optional<std::string> response_line{};
 };
 
 /// The revision a message asks for through `_meta` (the 2026 way), if it does.
@@ -164,7 +167,7 @@ class Protocol {
   static McpResults results_in(Era era) { return era == Era::Legacy ? McpResults::Wrapped : McpResults::Unwrapped; }
   jsonrpc::Json initialize(const std::shared_ptr<Client>& client, const jsonrpc::Message& message) const;
   jsonrpc::Json discover(const jsonrpc::Message& message) const;
-  jsonrpc::Json list_tools(const jsonrpc::Message& message, Era era) const;
+  Reply list_tools(const jsonrpc::Message& message, Era era) const;
   /// The methods both eras share, once the era is known.
   Reply route(const std::shared_ptr<Client>& client, const jsonrpc::Message& message, Era era, Notify notify) const;
   Reply call_tool(const std::shared_ptr<Client>& client, const jsonrpc::Message& message, Era era, Notify notify) const;

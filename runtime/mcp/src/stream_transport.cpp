@@ -96,6 +96,7 @@ void serve_stream(const Protocol& protocol, int in_fd, int out_fd, int stop_fd, 
     const auto& message = *read.message;
     Reply reply = protocol.handle(client, message, notify);
     if (reply.response) return writer->send(*reply.response);
+    if (reply.response_line) return writer->send_line(std::move(*reply.response_line));
     if (reply.subscription)
       return client->keep_subscription(jsonrpc::id_key(message.id), std::move(reply.subscription));
     if (!reply.call) return;

@@ -105,4 +105,28 @@ Result<OrderedJson> mcp_tool(const Tool& tool, McpResults results) {
   return out;
 }
 
+Result<std::string> mcp_tool_text(const Tool& tool, McpResults results) {
+  const ToolListing* listing = tool.listing();
+  if (!listing) {
+    auto definition = mcp_tool(tool, results);
+    if (!definition) return definition.error();
+    return compact_text(*definition);
+  }
+  // mcp_tool's members, in its order, with the schemas as the listing rendered them.
+  std::string out = "{\"name\":";
+  text::append_json_string(out, tool.name());
+  if (!tool.title().empty()) {
+    out += ",\"title\":";
+    text::append_json_string(out, tool.title());
+  }
+  out += ",\"description\":";
+  text::append_json_string(out, tool.description());
+  out.append(",\"inputSchema\":").append(listing->mcp_input);
+  out.append(",\"outputSchema\":").append(results == McpResults::Unwrapped ? listing->mcp_result : listing->mcp_output);
+  out += ",\"annotations\":";
+  append_compact_text(mcp_tool_annotations(tool), out);
+  out += '}';
+  return out;
+}
+
 }  // namespace ptc

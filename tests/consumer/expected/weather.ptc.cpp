@@ -110,19 +110,20 @@ template <> struct StructTraits<::ptc_gen::weather::detail::forecast_args> {
 
 }  // namespace ptc::codec
 
-// Each tool: its signature, built once from Malli text, and a factory pairing it with its invoker.
+// Each tool: what listing it shows, rendered by ptc-gen, and a factory pairing it with its invoker and
+// the Malli text its signature is read from on first use.
 namespace ptc_gen::weather::detail {
 
-static const ptc::Signature& forecast_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:city {:doc "City name."} :string] [:days {:optional true :default 3} [:maybe [:and :int [:>= 1] [:<= 7]]]]] [:map [:city :string] [:days [:vector [:map [:day :int] [:high :double] [:sky [:enum "clear" "cloudy" "rain"]]]]]]])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing forecast_listing{"0.1.0", R"ptc((city :string, days :int[1..7]?) -> {city :string, days [{day :int, high :float, sky :enum["clear" "cloudy" "rain"]}]})ptc", R"ptc({"type":"object","properties":{"city":{"type":"string","description":"City name."},"days":{"anyOf":[{"type":"integer","minimum":1,"maximum":7},{"type":"null"}],"default":3}},"required":["city"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"city":{"type":"string"},"days":{"type":"array","items":{"type":"object","properties":{"day":{"type":"integer"},"high":{"type":"number"},"sky":{"type":"string","enum":["clear","cloudy","rain"]}},"required":["day","high","sky"],"additionalProperties":false}}},"required":["city","days"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"city":{"type":"string"},"days":{"type":"array","items":{"type":"object","properties":{"day":{"type":"integer"},"high":{"type":"number"},"sky":{"type":"string","enum":["clear","cloudy","rain"]}},"required":["day","high","sky"],"additionalProperties":false}}},"required":["city","days"],"additionalProperties":false})ptc"};
 
 static ptc::Tool forecast_tool() {
   auto invoker = ptc::codec::make_invoker<forecast_args>([](forecast_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::weather::forecast(std::move(args.city), std::move(args.days)));
   });
-  return ptc::Tool(ptc::ToolSpec{"forecast", "Forecast for the next days.", forecast_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"forecast", "Forecast for the next days.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:catn [:city {:doc "City name."} :string] [:days {:optional true :default 3} [:maybe [:and :int [:>= 1] [:<= 7]]]]] [:map [:city :string] [:days [:vector [:map [:day :int] [:high :double] [:sky [:enum "clear" "cloudy" "rain"]]]]]]])ptc";
+  spec.listing = &forecast_listing;
+  return ptc::Tool(std::move(spec));
 }
 
 }  // namespace ptc_gen::weather::detail

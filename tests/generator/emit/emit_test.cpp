@@ -3,6 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <ptc/tool.hpp>
+
 #include "emit/emit.hpp"
 #include "model_fixture.hpp"
 
@@ -105,12 +107,22 @@ TEST(EmitSourceFile, ArgsStructsHoldOwnedValues) {
 
 TEST(EmitSourceFile, SignaturesComeFromMalliTextThatKeepsNamesDocsAndDefaults) {
   const auto cpp = file(shop_model(), ".ptc.cpp");
-  EXPECT_THAT(cpp, HasSubstr("static const ptc::Signature signature = ptc::Signature::from_malli(R\"ptc([:=> [:catn "
+  EXPECT_THAT(cpp, HasSubstr("  spec.signature_malli = R\"ptc([:=> [:catn "
                              "[:query {:doc \"Words to look for\"} :string] [:limit {:optional true :default 10 :doc "
                              "\"How many at most\"} [:maybe [:and :int [:>= 1] [:<= 50]]]]] [:vector [:map"));
-  EXPECT_THAT(cpp, HasSubstr("ptc::Signature::from_malli(R\"ptc([:=> [:cat] :nil])ptc\").value();"));
+  EXPECT_THAT(cpp, HasSubstr("  spec.signature_malli = R\"ptc([:=> [:cat] :nil])ptc\";\n"));
   // [:cat ...] would name create's parameters arg0 and arg1.
-  EXPECT_THAT(cpp, HasSubstr("ptc::Signature::from_malli(R\"ptc([:=> [:catn [:issue [:map"));
+  EXPECT_THAT(cpp, HasSubstr("  spec.signature_malli = R\"ptc([:=> [:catn [:issue [:map"));
+}
+
+// What listing a tool shows is rendered by ptc-gen with the runtime's own renderers, stamped with the
+// runtime's version.
+TEST(EmitSourceFile, ListingsAreRenderedAhead) {
+  const auto cpp = file(shop_model(), ".ptc.cpp");
+  EXPECT_THAT(cpp, HasSubstr("static constexpr ptc::ToolListing reset_listing{\"" + std::string(ptc::ptc_version()) +
+                             "\", R\"ptc(() -> :nil)ptc\", R\"ptc({\"type\":\"object\",\"properties\":{},"
+                             "\"additionalProperties\":false})ptc\", "));
+  EXPECT_THAT(cpp, HasSubstr("  spec.listing = &reset_listing;\n  return ptc::Tool(std::move(spec));\n"));
 }
 
 TEST(EmitSourceFile, InvokersCallTheFunctions) {
@@ -124,8 +136,8 @@ TEST(EmitSourceFile, InvokersCallTheFunctions) {
   EXPECT_THAT(cpp, HasSubstr("static ptc::Tool count_tool(::shop::Tracker& instance) {\n"
                              "  auto invoker = ptc::codec::make_invoker<count_args>([target = &instance](count_args&, "
                              "ptc::ToolContext&) {\n    return ptc::codec::to_tool_result(target->count());\n  });\n"
-                             "  return ptc::Tool(ptc::ToolSpec{\"count\", \"Counts open issues.\", count_signature(), "
-                             "std::move(invoker), false, {}, \"\", std::nullopt});\n}\n"));
+                             "  ptc::ToolSpec spec{\"count\", \"Counts open issues.\", {}, "
+                             "std::move(invoker), false, {}, \"\", std::nullopt};\n"));
   EXPECT_THAT(cpp, HasSubstr("    target->reset();\n    return ptc::codec::void_result();\n"));
 }
 
@@ -223,7 +235,7 @@ TEST(EmitSourceFile, ToolNamesBecomeIdentifiers) {
   const auto cpp = file(h, ".ptc.cpp");
   EXPECT_THAT(cpp, HasSubstr("struct search_issues_args {"));
   EXPECT_THAT(cpp, HasSubstr("struct search_issues_2_args {"));
-  EXPECT_THAT(cpp, HasSubstr("ptc::ToolSpec{\"search-issues\", "));
+  EXPECT_THAT(cpp, HasSubstr("ptc::ToolSpec spec{\"search-issues\", "));
 }
 
 TEST(EmitSourceFile, AHeaderWithoutFreeTools) {

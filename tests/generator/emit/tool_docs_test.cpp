@@ -52,7 +52,7 @@ TEST(EmitDocs, TitleAndHintsReachToolsJsonAndTheRegistration) {
             R"({"readOnlyHint":false,"destructiveHint":true,"idempotentHint":false,"openWorldHint":true})");
   EXPECT_NE(find(e, "shop.ptc.cpp")
                 ->content.find(
-                    R"(std::move(invoker), false, {}, "Search issues", ptc::ToolHints{true, false, true, false}});)"),
+                    R"(std::move(invoker), false, {}, "Search issues", ptc::ToolHints{true, false, true, false}};)"),
             std::string::npos);
 }
 

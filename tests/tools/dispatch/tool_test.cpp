@@ -777,3 +777,59 @@ TEST(JsonHandlerArguments, ArgumentTextOverTheLimitIsRefusedBeforeParsing) {
 }
 
 }  // namespace
+
+// ---- listings and signatures read on first use -----------------------------------------------------
+
+namespace listing {
+
+constexpr std::string_view kMalli = R"([:=> [:catn [:query :string]] :int])";
+
+ptc::ToolSpec spec(std::string_view malli, const ptc::ToolListing* listing) {
+  ptc::ToolSpec spec;
+  spec.name = "count";
+  spec.description = "Counts.";
+  spec.signature_malli = malli;
+  spec.listing = listing;
+  return spec;
+}
+
+TEST(ToolListing, ASignatureGivenAsMalliIsReadOnFirstUse) {
+  // Invalid text builds a tool: nothing reads it until the signature is asked for.
+  const ptc::Tool broken(spec("[:=> [:catn", nullptr));
+  EXPECT_EQ(broken.name(), "count");
+  auto error = error_of([&] { (void)broken.signature(); });
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->field(), "signature");
+  EXPECT_NE(std::string(error->what()).find("Tool signature does not parse: "), std::string::npos) << error->what();
+
+  const ptc::Tool tool(spec(kMalli, nullptr));
+  EXPECT_EQ(tool.signature().render(), "(query :string) -> :int");
+  EXPECT_TRUE(tool.result_is_structural());
+  const ptc::Tool copy = tool;  // copies share what was read
+  EXPECT_EQ(&copy.signature(), &tool.signature());
+  const ptc::Tool refined(spec(R"([:=> [:cat] [:and :int [:>= 0]]])", nullptr));
+  EXPECT_TRUE(refined.result_has_refinements());
+}
+
+TEST(ToolListing, ListingTextsReplaceRenderingOnlyFromThisVersion) {
+  static const ptc::ToolListing ours{ptc::ptc_version(), "(query :string) -> :int", "{}", "{}", "{}"};
+  const ptc::Tool listed(spec("[:=> [:catn", &ours));
+  EXPECT_EQ(listed.listing(), &ours);
+  EXPECT_EQ(listed.signature_text(), "(query :string) -> :int");  // the broken Malli is never read
+
+  static const ptc::ToolListing other{"0.0.0-other", "(stale) -> :string", "{}", "{}", "{}"};
+  const ptc::Tool stale(spec(kMalli, &other));
+  EXPECT_EQ(stale.listing(), nullptr);
+  EXPECT_EQ(stale.signature_text(), "(query :string) -> :int");
+  EXPECT_FALSE(ptc::ptc_version().empty());
+}
+
+TEST(ToolListing, ExamplesAreCheckedSoTheyReadTheSignatureAtOnce) {
+  auto with_example = spec("[:=> [:catn", nullptr);
+  with_example.examples.push_back(ptc::ToolExample{"One.", json{{"query", "x"}}, json(1)});
+  auto error = error_of([&] { ptc::Tool tool(with_example); });
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->field(), "signature");
+}
+
+}  // namespace listing

@@ -75,6 +75,23 @@ struct ToolHints {
   friend bool operator==(const ToolHints&, const ToolHints&) = default;
 };
 
+/// What listing a tool shows, rendered ahead of time: ptc-gen writes one per generated tool, so that a
+/// program with a thousand tools lists them (`list`, MCP tools/list) without building one Signature.
+/// Each text is exactly what the runtime renders from the signature (tool_listing() makes them, and the
+/// tests hold generated ones to it). The texts must outlive every Tool built with them: string literals.
+struct ToolListing {
+  /// The ptc version that rendered the texts (ptc_version()). A listing of another version is ignored,
+  /// and the tool is rendered from its signature, as one without a listing is.
+  std::string_view version{};
+  std::string_view signature{};   ///< Signature::render(): "(query :string) -> :int"
+  std::string_view mcp_input{};   ///< compact JSON: the MCP profile's input schema
+  std::string_view mcp_output{};  ///< compact JSON: its output schema, the result wrapped where MCP wraps it
+  std::string_view mcp_result{};  ///< compact JSON: the output schema unwrapped (what 2026-07-28 lists)
+};
+
+/// The version of this ptc runtime, which a ToolListing must carry to be used.
+std::string_view ptc_version() noexcept;
+
 /// The parts of a tool, checked when a Tool is built from them.
 struct ToolSpec {
   std::string name{};         ///< ^[a-z0-9_-]{1,64}$
@@ -91,6 +108,14 @@ struct ToolSpec {
   /// "roots": ToolContext::elicit, sample, roots). An MCP server refuses a call from a client that did
   /// not declare one with -32021 before the handler runs.
   std::vector<std::string> client_capabilities{};
+  // Last, so that code listing the members above in order still builds.
+  /// Instead of `signature` (left empty): the signature's Malli text, read on the first use of
+  /// Tool::signature() rather than when the tool is built. Generated tools give it, with a `listing`,
+  /// so that a program starts without reading any signature. The text must outlive the tool (a string
+  /// literal), and must be valid: reading it throws DefinitionError on field "signature" otherwise.
+  std::string_view signature_malli{};
+  /// What listing the tool shows, rendered ahead (ToolListing); null: rendered from the signature.
+  const ToolListing* listing = nullptr;
 };
 
 class Tool {
@@ -101,11 +126,16 @@ class Tool {
 
   const std::string& name() const { return spec_->name; }
   const std::string& description() const { return spec_->description; }
-  const Signature& signature() const { return spec_->signature; }
+  /// Read from ToolSpec::signature_malli on the first call when the spec gives that instead.
+  const Signature& signature() const { return read_ ? read_signature() : spec_->signature; }
   /// The arguments object, `signature().input()`: what the input JSON Schema renders.
-  const Schema& input() const { return spec_->signature.input(); }
+  const Schema& input() const { return signature().input(); }
   /// What the tool returns, `signature().output()`: what the output JSON Schema renders.
-  const Schema& output() const { return spec_->signature.output(); }
+  const Schema& output() const { return signature().output(); }
+  /// The texts rendered ahead (ToolSpec::listing) when they are this runtime's; null otherwise.
+  const ToolListing* listing() const { return listing_; }
+  /// "(params) -> result": the listing's, else rendered from the signature.
+  std::string signature_text() const;
   [[deprecated("use input()")]] const Schema& params() const { return input(); }
   [[deprecated("use output()")]] const Schema& result() const { return output(); }
   bool has_handler() const { return spec_->invoker != nullptr; }
@@ -119,22 +149,35 @@ class Tool {
   const std::vector<std::string>& client_capabilities() const { return spec_->client_capabilities; }
   /// Whether the result schema states only structure (types, fields, enums), no refinements
   /// (`[:and ...]`, ranges, patterns) and no firewalled fields: what a C++ type guarantees by itself.
-  bool result_is_structural() const { return !refined_result_ && !firewalled_result_; }
+  bool result_is_structural() const { return !result_facts().refined && !result_facts().firewalled; }
   /// Whether the result schema refines values anywhere (`[:and ...]`, ranges, patterns): what a C++ type
   /// does not guarantee, so dispatch checks even a typed result against it.
-  bool result_has_refinements() const { return refined_result_; }
+  bool result_has_refinements() const { return result_facts().refined; }
   /// Whether the result schema has firewalled fields (`_name`) at any depth, which what the model sees
   /// shows as "<Firewalled>".
-  bool result_has_firewall() const { return firewalled_result_; }
+  bool result_has_firewall() const { return result_facts().firewalled; }
 
   /// A copy with another description (e.g. tuned per provider). Throws DefinitionError if the
   /// tool does not accept overrides or the description breaks the rules.
   Tool with_description(std::string description) const;
 
  private:
+  /// What dispatch asks of the result schema, found once per signature.
+  struct ResultFacts {
+    bool refined = false;
+    bool firewalled = false;
+  };
+  /// A signature read from its Malli text on first use, shared by the copies of the tool.
+  struct ReadSignature;
+
+  const Signature& read_signature() const;
+  const ResultFacts& result_facts() const { return read_ ? read_facts() : facts_; }
+  const ResultFacts& read_facts() const;
+
   std::shared_ptr<const ToolSpec> spec_;
-  bool refined_result_ = false;
-  bool firewalled_result_ = false;
+  std::shared_ptr<ReadSignature> read_;  ///< null when the spec gives the signature itself
+  const ToolListing* listing_ = nullptr;
+  ResultFacts facts_{};
 };
 
 /// A handler over JSON: receives the arguments validated and coerced against the signature.

@@ -37,6 +37,14 @@ std::optional<Error> check_tool_parameters(const Tool& tool, Profile profile);
 /// here, not with the rest of MCP's shapes (<ptc/mcp/wire.hpp>), because tools_document writes them too.
 OrderedJson mcp_tool_annotations(const Tool& tool);
 
+/// The texts of a ToolListing for `tool`, rendered from its signature: what ptc-gen writes into generated
+/// code, and what a tool without a listing is rendered as. Errors are tool_schemas' for the mcp
+/// profile: a tool it cannot express gets no listing.
+struct ToolListingTexts {
+  std::string signature, mcp_input, mcp_output, mcp_result;
+};
+Result<ToolListingTexts> render_tool_listing(const Tool& tool);
+
 /// `{"tools":[{"name","description","signature","malli","input_schema","output_schema","annotations"}]}`
 /// in the given order (docs/json-schema.md); `annotations` is mcp_tool_annotations(). Errors name the tool: "tool 'x':
 /// <path>: ...".

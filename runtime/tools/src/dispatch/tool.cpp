@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <mutex>
 #include <string_view>
 
 #include <ptc/tool.hpp>
@@ -164,16 +165,58 @@ bool is_valid_tool_title(std::string_view title) noexcept {
          std::all_of(title.begin(), title.end(), [](char c) { return c >= 0x20 && c < 0x7f; });
 }
 
+struct Tool::ReadSignature {
+  std::once_flag once;
+  Signature signature;
+  ResultFacts facts;
+};
+
+namespace {
+
+Signature signature_from_malli(std::string_view malli) {
+  auto read = Signature::from_malli(malli);
+  if (!read) throw DefinitionError("Tool signature does not parse: " + read.error().to_string(), {}, "signature");
+  return std::move(*read);
+}
+
+}  // namespace
+
+std::string_view ptc_version() noexcept { return PTC_RUNTIME_VERSION; }
+
 Tool::Tool(ToolSpec spec) {
   check_name(spec.name);
   spec.description = checked_description(spec.description);
   spec.title = checked_title(spec.title);
   check_hints(spec.hints);
+  // Examples are checked against the signature, so a tool that has them reads it now.
+  if (!spec.signature_malli.empty() && !spec.examples.empty()) {
+    spec.signature = signature_from_malli(spec.signature_malli);
+    spec.signature_malli = {};
+  }
   for (std::size_t i = 0; i < spec.examples.size(); ++i) check_example(spec.examples[i], i, spec.signature);
+  if (spec.listing && spec.listing->version == ptc_version()) listing_ = spec.listing;
   spec_ = std::make_shared<const ToolSpec>(std::move(spec));
-  refined_result_ = refined(spec_->signature.output());
-  firewalled_result_ = has_firewalled_fields(spec_->signature.output());
+  if (!spec_->signature_malli.empty()) {
+    read_ = std::make_shared<ReadSignature>();
+    return;
+  }
+  facts_ = {refined(spec_->signature.output()), has_firewalled_fields(spec_->signature.output())};
 }
+
+const Signature& Tool::read_signature() const {
+  std::call_once(read_->once, [this] {
+    read_->signature = signature_from_malli(spec_->signature_malli);
+    read_->facts = {refined(read_->signature.output()), has_firewalled_fields(read_->signature.output())};
+  });
+  return read_->signature;
+}
+
+const Tool::ResultFacts& Tool::read_facts() const {
+  read_signature();
+  return read_->facts;
+}
+
+std::string Tool::signature_text() const { return listing_ ? std::string(listing_->signature) : signature().render(); }
 
 Tool Tool::with_description(std::string description) const {
   if (!accepts_overrides())

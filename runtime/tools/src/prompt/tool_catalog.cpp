@@ -2,6 +2,8 @@
 
 #include <ptc/tool_catalog.hpp>
 
+#include <ptc/json_text.hpp>
+
 namespace ptc {
 namespace {
 
@@ -36,6 +38,18 @@ std::optional<Error> check_tool_parameters(const Tool& tool, Profile profile) {
   auto input = to_json_schema(tool.signature().input(), profile);
   if (!input) return named(tool, input.error());
   return std::nullopt;
+}
+
+Result<ToolListingTexts> render_tool_listing(const Tool& tool) {
+  auto schemas = tool_schemas(tool, Profile::Mcp);
+  if (!schemas) return schemas.error();
+  ToolListingTexts out;
+  out.signature = tool.signature().render();
+  out.mcp_input = compact_text(schemas->input);
+  out.mcp_output = compact_text(schemas->output);
+  out.mcp_result =
+      mcp_wraps_result(tool.output()) ? compact_text(schemas->output["properties"]["result"]) : out.mcp_output;
+  return out;
 }
 
 OrderedJson mcp_tool_annotations(const Tool& tool) {

@@ -53,6 +53,18 @@ std::vector<std::string> issues(const std::vector<ptc::Issue>& list) {
 }
 
 void expect_renderings_match(const std::string& stem, const std::vector<ptc::Tool>& tools) {
+  // What ptc-gen rendered into the listing is what the runtime renders from the signature, read from
+  // its Malli text.
+  for (const auto& tool : tools) {
+    SCOPED_TRACE(tool.name());
+    ASSERT_NE(tool.listing(), nullptr);
+    auto texts = ptc::render_tool_listing(tool);
+    ASSERT_TRUE(texts) << texts.error().message;
+    EXPECT_EQ(tool.listing()->signature, texts->signature);
+    EXPECT_EQ(tool.listing()->mcp_input, texts->mcp_input);
+    EXPECT_EQ(tool.listing()->mcp_output, texts->mcp_output);
+    EXPECT_EQ(tool.listing()->mcp_result, texts->mcp_result);
+  }
   EXPECT_EQ(ptc::render_tool_list(tools), read_expected(stem + ".tools.md"));
   auto document = ptc::tools_document(tools);
   ASSERT_TRUE(document) << document.error().message;

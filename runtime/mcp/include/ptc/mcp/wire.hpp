@@ -67,6 +67,10 @@ std::string mcp_call_tool_result_text(const ToolOutcome& outcome, const Tool& to
 /// the schemas with the mcp JSON Schema profile; an error names the tool and the path the profile
 /// cannot express.
 Result<OrderedJson> mcp_tool(const Tool& tool, McpResults results = McpResults::Wrapped);
+/// The same as compact JSON text, byte for byte its compact_text(). A tool with a listing
+/// (Tool::listing(), as generated tools have) is written from the listing's texts, without reading its
+/// signature.
+Result<std::string> mcp_tool_text(const Tool& tool, McpResults results = McpResults::Wrapped);
 
 // ---- resources and prompts -----------------------------------------------------------------------
 

@@ -103,31 +103,32 @@ template <> struct StructTraits<::ptc_gen::answers::detail::rate_args> {
 
 }  // namespace ptc::codec
 
-// Each tool: its signature, built once from Malli text, and a factory pairing it with its invoker.
+// Each tool: what listing it shows, rendered by ptc-gen, and a factory pairing it with its invoker and
+// the Malli text its signature is read from on first use.
 namespace ptc_gen::answers::detail {
 
-static const ptc::Signature& search_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:query [:map [:text :string] [:limit [:and :int [:>= 1] [:<= 20]]]]]] [:vector [:map [:url {:doc "Where it was found."} :string] [:published {:optional true} [:maybe [:and :string [:re "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"]]]] [:severity [:enum "minor" "major"]]]]])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing search_listing{"0.1.0", R"ptc((query {text :string, limit :int[1..20]}) -> [{url :string, published [:and :string [:re "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"]]?, severity :enum["minor" "major"]}])ptc", R"ptc({"type":"object","properties":{"query":{"type":"object","properties":{"text":{"type":"string"},"limit":{"type":"integer","minimum":1,"maximum":20}},"required":["text","limit"],"additionalProperties":false}},"required":["query"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"array","items":{"type":"object","properties":{"url":{"type":"string","description":"Where it was found."},"published":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},{"type":"null"}]},"severity":{"type":"string","enum":["minor","major"]}},"required":["url","severity"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"array","items":{"type":"object","properties":{"url":{"type":"string","description":"Where it was found."},"published":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},{"type":"null"}]},"severity":{"type":"string","enum":["minor","major"]}},"required":["url","severity"],"additionalProperties":false}})ptc"};
 
 static ptc::Tool search_tool() {
   auto invoker = ptc::codec::make_invoker<search_args>([](search_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::answers::search(std::move(args.query)));
   });
-  return ptc::Tool(ptc::ToolSpec{"search", "Finds evidence.", search_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"search", "Finds evidence.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:catn [:query [:map [:text :string] [:limit [:and :int [:>= 1] [:<= 20]]]]]] [:vector [:map [:url {:doc "Where it was found."} :string] [:published {:optional true} [:maybe [:and :string [:re "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"]]]] [:severity [:enum "minor" "major"]]]]])ptc";
+  spec.listing = &search_listing;
+  return ptc::Tool(std::move(spec));
 }
 
-static const ptc::Signature& rate_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:evidence [:map [:url {:doc "Where it was found."} :string] [:published {:optional true} [:maybe [:and :string [:re "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"]]]] [:severity [:enum "minor" "major"]]]]] [:enum "low" "medium" "high"]])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing rate_listing{"0.1.0", R"ptc((evidence {url :string, published [:and :string [:re "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"]]?, severity :enum["minor" "major"]}) -> :enum["low" "medium" "high"])ptc", R"ptc({"type":"object","properties":{"evidence":{"type":"object","properties":{"url":{"type":"string","description":"Where it was found."},"published":{"anyOf":[{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},{"type":"null"}]},"severity":{"type":"string","enum":["minor","major"]}},"required":["url","severity"],"additionalProperties":false}},"required":["evidence"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"string","enum":["low","medium","high"]}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"string","enum":["low","medium","high"]})ptc"};
 
 static ptc::Tool rate_tool() {
   auto invoker = ptc::codec::make_invoker<rate_args>([](rate_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::answers::rate(std::move(args.evidence)));
   });
-  return ptc::Tool(ptc::ToolSpec{"rate", "Rates a piece of evidence.", rate_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"rate", "Rates a piece of evidence.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:catn [:evidence [:map [:url {:doc "Where it was found."} :string] [:published {:optional true} [:maybe [:and :string [:re "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"]]]] [:severity [:enum "minor" "major"]]]]] [:enum "low" "medium" "high"]])ptc";
+  spec.listing = &rate_listing;
+  return ptc::Tool(std::move(spec));
 }
 
 }  // namespace ptc_gen::answers::detail

@@ -140,43 +140,44 @@ template <> struct StructTraits<::ptc_gen::containers::detail::count_words_args>
 
 }  // namespace ptc::codec
 
-// Each tool: its signature, built once from Malli text, and a factory pairing it with its invoker.
+// Each tool: what listing it shows, rendered by ptc-gen, and a factory pairing it with its invoker and
+// the Malli text its signature is read from on first use.
 namespace ptc_gen::containers::detail {
 
-static const ptc::Signature& sum_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:values [:vector :int]]] :int])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing sum_listing{"0.1.0", R"ptc((values [:int]) -> :int)ptc", R"ptc({"type":"object","properties":{"values":{"type":"array","items":{"type":"integer"}}},"required":["values"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"integer"})ptc"};
 
 static ptc::Tool sum_tool() {
   auto invoker = ptc::codec::make_invoker<sum_args>([](sum_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::containers::sum(std::span<const long>(args.values)));
   });
-  return ptc::Tool(ptc::ToolSpec{"sum", "Sums a list of numbers given as a span.", sum_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"sum", "Sums a list of numbers given as a span.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:catn [:values [:vector :int]]] :int])ptc";
+  spec.listing = &sum_listing;
+  return ptc::Tool(std::move(spec));
 }
 
-static const ptc::Signature& store_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:bag [:map [:numbers [:vector :int]] [:names [:vector :string]] [:samples [:vector :double]] [:rgb [:vector {:min 3 :max 3} :int]] [:tags [:set :string]] [:ids [:set :int]] [:counts [:map-of :string :int]] [:groups [:map-of :string [:vector :string]]] [:note {:optional true} [:maybe :string]] [:boxed {:optional true} [:maybe :int]] [:shared {:optional true} [:maybe :string]] [:entry [:tuple :string :int]] [:triple [:tuple :int :string :boolean]] [:id_or_key [:or :int :string]] [:maybe_number [:or :nil :double]] [:extra :any]]]] [:map [:numbers [:vector :int]] [:names [:vector :string]] [:samples [:vector :double]] [:rgb [:vector {:min 3 :max 3} :int]] [:tags [:set :string]] [:ids [:set :int]] [:counts [:map-of :string :int]] [:groups [:map-of :string [:vector :string]]] [:note {:optional true} [:maybe :string]] [:boxed {:optional true} [:maybe :int]] [:shared {:optional true} [:maybe :string]] [:entry [:tuple :string :int]] [:triple [:tuple :int :string :boolean]] [:id_or_key [:or :int :string]] [:maybe_number [:or :nil :double]] [:extra :any]]])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing store_listing{"0.1.0", R"ptc((bag {numbers [:int], names [:string], samples [:float], rgb [:vector {:min 3 :max 3} :int], tags [:set :string], ids [:set :int], counts [:map-of :string :int], groups [:map-of :string [:vector :string]], note :string?, boxed :int?, shared :string?, entry [:tuple :string :int], triple [:tuple :int :string :boolean], id_or_key :int|:string, maybe_number :nil|:float, extra :any}) -> {numbers [:int], names [:string], samples [:float], rgb [:vector {:min 3 :max 3} :int], tags [:set :string], ids [:set :int], counts [:map-of :string :int], groups [:map-of :string [:vector :string]], note :string?, boxed :int?, shared :string?, entry [:tuple :string :int], triple [:tuple :int :string :boolean], id_or_key :int|:string, maybe_number :nil|:float, extra :any})ptc", R"ptc({"type":"object","properties":{"bag":{"type":"object","properties":{"numbers":{"type":"array","items":{"type":"integer"}},"names":{"type":"array","items":{"type":"string"}},"samples":{"type":"array","items":{"type":"number"}},"rgb":{"type":"array","items":{"type":"integer"},"minItems":3,"maxItems":3},"tags":{"type":"array","items":{"type":"string"},"uniqueItems":true},"ids":{"type":"array","items":{"type":"integer"},"uniqueItems":true},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"note":{"anyOf":[{"type":"string"},{"type":"null"}]},"boxed":{"anyOf":[{"type":"integer"},{"type":"null"}]},"shared":{"anyOf":[{"type":"string"},{"type":"null"}]},"entry":{"type":"array","prefixItems":[{"type":"string"},{"type":"integer"}],"items":false,"minItems":2,"maxItems":2},"triple":{"type":"array","prefixItems":[{"type":"integer"},{"type":"string"},{"type":"boolean"}],"items":false,"minItems":3,"maxItems":3},"id_or_key":{"anyOf":[{"type":"integer"},{"type":"string"}]},"maybe_number":{"anyOf":[{"type":"null"},{"type":"number"}]},"extra":{}},"required":["numbers","names","samples","rgb","tags","ids","counts","groups","entry","triple","id_or_key","maybe_number","extra"],"additionalProperties":false}},"required":["bag"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"numbers":{"type":"array","items":{"type":"integer"}},"names":{"type":"array","items":{"type":"string"}},"samples":{"type":"array","items":{"type":"number"}},"rgb":{"type":"array","items":{"type":"integer"},"minItems":3,"maxItems":3},"tags":{"type":"array","items":{"type":"string"},"uniqueItems":true},"ids":{"type":"array","items":{"type":"integer"},"uniqueItems":true},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"note":{"anyOf":[{"type":"string"},{"type":"null"}]},"boxed":{"anyOf":[{"type":"integer"},{"type":"null"}]},"shared":{"anyOf":[{"type":"string"},{"type":"null"}]},"entry":{"type":"array","prefixItems":[{"type":"string"},{"type":"integer"}],"items":false,"minItems":2,"maxItems":2},"triple":{"type":"array","prefixItems":[{"type":"integer"},{"type":"string"},{"type":"boolean"}],"items":false,"minItems":3,"maxItems":3},"id_or_key":{"anyOf":[{"type":"integer"},{"type":"string"}]},"maybe_number":{"anyOf":[{"type":"null"},{"type":"number"}]},"extra":{}},"required":["numbers","names","samples","rgb","tags","ids","counts","groups","entry","triple","id_or_key","maybe_number","extra"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"numbers":{"type":"array","items":{"type":"integer"}},"names":{"type":"array","items":{"type":"string"}},"samples":{"type":"array","items":{"type":"number"}},"rgb":{"type":"array","items":{"type":"integer"},"minItems":3,"maxItems":3},"tags":{"type":"array","items":{"type":"string"},"uniqueItems":true},"ids":{"type":"array","items":{"type":"integer"},"uniqueItems":true},"counts":{"type":"object","additionalProperties":{"type":"integer"}},"groups":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}},"note":{"anyOf":[{"type":"string"},{"type":"null"}]},"boxed":{"anyOf":[{"type":"integer"},{"type":"null"}]},"shared":{"anyOf":[{"type":"string"},{"type":"null"}]},"entry":{"type":"array","prefixItems":[{"type":"string"},{"type":"integer"}],"items":false,"minItems":2,"maxItems":2},"triple":{"type":"array","prefixItems":[{"type":"integer"},{"type":"string"},{"type":"boolean"}],"items":false,"minItems":3,"maxItems":3},"id_or_key":{"anyOf":[{"type":"integer"},{"type":"string"}]},"maybe_number":{"anyOf":[{"type":"null"},{"type":"number"}]},"extra":{}},"required":["numbers","names","samples","rgb","tags","ids","counts","groups","entry","triple","id_or_key","maybe_number","extra"],"additionalProperties":false})ptc"};
 
 static ptc::Tool store_tool() {
   auto invoker = ptc::codec::make_invoker<store_args>([](store_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::containers::store(std::move(args.bag)));
   });
-  return ptc::Tool(ptc::ToolSpec{"store", "Stores a bag and returns it unchanged.", store_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"store", "Stores a bag and returns it unchanged.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:catn [:bag [:map [:numbers [:vector :int]] [:names [:vector :string]] [:samples [:vector :double]] [:rgb [:vector {:min 3 :max 3} :int]] [:tags [:set :string]] [:ids [:set :int]] [:counts [:map-of :string :int]] [:groups [:map-of :string [:vector :string]]] [:note {:optional true} [:maybe :string]] [:boxed {:optional true} [:maybe :int]] [:shared {:optional true} [:maybe :string]] [:entry [:tuple :string :int]] [:triple [:tuple :int :string :boolean]] [:id_or_key [:or :int :string]] [:maybe_number [:or :nil :double]] [:extra :any]]]] [:map [:numbers [:vector :int]] [:names [:vector :string]] [:samples [:vector :double]] [:rgb [:vector {:min 3 :max 3} :int]] [:tags [:set :string]] [:ids [:set :int]] [:counts [:map-of :string :int]] [:groups [:map-of :string [:vector :string]]] [:note {:optional true} [:maybe :string]] [:boxed {:optional true} [:maybe :int]] [:shared {:optional true} [:maybe :string]] [:entry [:tuple :string :int]] [:triple [:tuple :int :string :boolean]] [:id_or_key [:or :int :string]] [:maybe_number [:or :nil :double]] [:extra :any]]])ptc";
+  spec.listing = &store_listing;
+  return ptc::Tool(std::move(spec));
 }
 
-static const ptc::Signature& count_words_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:words [:vector :string]]] [:map-of :string :int]])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing count_words_listing{"0.1.0", R"ptc((words [:string]) -> [:map-of :string :int])ptc", R"ptc({"type":"object","properties":{"words":{"type":"array","items":{"type":"string"}}},"required":["words"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"object","additionalProperties":{"type":"integer"}})ptc"};
 
 static ptc::Tool count_words_tool() {
   auto invoker = ptc::codec::make_invoker<count_words_args>([](count_words_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::containers::count_words(std::move(args.words)));
   });
-  return ptc::Tool(ptc::ToolSpec{"count_words", "Counts words.", count_words_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"count_words", "Counts words.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:catn [:words [:vector :string]]] [:map-of :string :int]])ptc";
+  spec.listing = &count_words_listing;
+  return ptc::Tool(std::move(spec));
 }
 
 }  // namespace ptc_gen::containers::detail

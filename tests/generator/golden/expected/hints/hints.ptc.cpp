@@ -182,91 +182,92 @@ template <> struct StructTraits<::ptc_gen::hints::detail::add_args> {
 
 }  // namespace ptc::codec
 
-// Each tool: its signature, built once from Malli text, and a factory pairing it with its invoker.
+// Each tool: what listing it shows, rendered by ptc-gen, and a factory pairing it with its invoker and
+// the Malli text its signature is read from on first use.
 namespace ptc_gen::hints::detail {
 
-static const ptc::Signature& lookup_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:word :string]] :string])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing lookup_listing{"0.1.0", R"ptc((word :string) -> :string)ptc", R"ptc({"type":"object","properties":{"word":{"type":"string"}},"required":["word"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"string"}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"string"})ptc"};
 
 static ptc::Tool lookup_tool() {
   auto invoker = ptc::codec::make_invoker<lookup_args>([](lookup_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::hints::lookup(std::move(args.word)));
   });
-  return ptc::Tool(ptc::ToolSpec{"lookup", "Looks a word up.", lookup_signature(), std::move(invoker), false, {}, "", ptc::ToolHints{true, false, false, false}});
+  ptc::ToolSpec spec{"lookup", "Looks a word up.", {}, std::move(invoker), false, {}, "", ptc::ToolHints{true, false, false, false}};
+  spec.signature_malli = R"ptc([:=> [:catn [:word :string]] :string])ptc";
+  spec.listing = &lookup_listing;
+  return ptc::Tool(std::move(spec));
 }
 
-static const ptc::Signature& file_note_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:text :string]] :int])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing file_note_listing{"0.1.0", R"ptc((text :string) -> :int)ptc", R"ptc({"type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"integer"})ptc"};
 
 static ptc::Tool file_note_tool() {
   auto invoker = ptc::codec::make_invoker<file_note_args>([](file_note_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::hints::file_note(std::move(args.text)));
   });
-  return ptc::Tool(ptc::ToolSpec{"file_note", "Files a note; filing it twice files two.", file_note_signature(), std::move(invoker), false, {}, "", ptc::ToolHints{false, false, false, false}});
+  ptc::ToolSpec spec{"file_note", "Files a note; filing it twice files two.", {}, std::move(invoker), false, {}, "", ptc::ToolHints{false, false, false, false}};
+  spec.signature_malli = R"ptc([:=> [:catn [:text :string]] :int])ptc";
+  spec.listing = &file_note_listing;
+  return ptc::Tool(std::move(spec));
 }
 
-static const ptc::Signature& set_flag_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:on :boolean]] :boolean])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing set_flag_listing{"0.1.0", R"ptc((on :bool) -> :bool)ptc", R"ptc({"type":"object","properties":{"on":{"type":"boolean"}},"required":["on"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"boolean"}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"boolean"})ptc"};
 
 static ptc::Tool set_flag_tool() {
   auto invoker = ptc::codec::make_invoker<set_flag_args>([](set_flag_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::hints::set_flag(std::move(args.on)));
   });
-  return ptc::Tool(ptc::ToolSpec{"set_flag", "Sets a flag to the value given.", set_flag_signature(), std::move(invoker), false, {}, "", ptc::ToolHints{false, false, true, true}});
+  ptc::ToolSpec spec{"set_flag", "Sets a flag to the value given.", {}, std::move(invoker), false, {}, "", ptc::ToolHints{false, false, true, true}};
+  spec.signature_malli = R"ptc([:=> [:catn [:on :boolean]] :boolean])ptc";
+  spec.listing = &set_flag_listing;
+  return ptc::Tool(std::move(spec));
 }
 
-static const ptc::Signature& erase_all_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:cat] :int])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing erase_all_listing{"0.1.0", R"ptc(() -> :int)ptc", R"ptc({"type":"object","properties":{},"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"integer"})ptc"};
 
 static ptc::Tool erase_all_tool() {
   auto invoker = ptc::codec::make_invoker<erase_all_args>([](erase_all_args&, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::hints::erase_all());
   });
-  return ptc::Tool(ptc::ToolSpec{"erase_all", "Erases everything.", erase_all_signature(), std::move(invoker), false, {}, "", ptc::ToolHints{false, true, false, false}});
+  ptc::ToolSpec spec{"erase_all", "Erases everything.", {}, std::move(invoker), false, {}, "", ptc::ToolHints{false, true, false, false}};
+  spec.signature_malli = R"ptc([:=> [:cat] :int])ptc";
+  spec.listing = &erase_all_listing;
+  return ptc::Tool(std::move(spec));
 }
 
-static const ptc::Signature& unmarked_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:x :int]] :int])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing unmarked_listing{"0.1.0", R"ptc((x :int) -> :int)ptc", R"ptc({"type":"object","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"integer"})ptc"};
 
 static ptc::Tool unmarked_tool() {
   auto invoker = ptc::codec::make_invoker<unmarked_args>([](unmarked_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::hints::unmarked(std::move(args.x)));
   });
-  return ptc::Tool(ptc::ToolSpec{"unmarked", "States nothing: MCP clients take it to be destructive and open-world.", unmarked_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"unmarked", "States nothing: MCP clients take it to be destructive and open-world.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:catn [:x :int]] :int])ptc";
+  spec.listing = &unmarked_listing;
+  return ptc::Tool(std::move(spec));
 }
 
-static const ptc::Signature& count_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:cat] :int])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing count_listing{"0.1.0", R"ptc(() -> :int)ptc", R"ptc({"type":"object","properties":{},"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"integer"})ptc"};
 
 static ptc::Tool count_tool(::golden::hints::Store& instance) {
   auto invoker = ptc::codec::make_invoker<count_args>([target = &instance](count_args&, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(target->count());
   });
-  return ptc::Tool(ptc::ToolSpec{"count", "A member tool that states nothing.", count_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"count", "A member tool that states nothing.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:cat] :int])ptc";
+  spec.listing = &count_listing;
+  return ptc::Tool(std::move(spec));
 }
 
-static const ptc::Signature& add_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:item :string]] :int])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing add_listing{"0.1.0", R"ptc((item :string) -> :int)ptc", R"ptc({"type":"object","properties":{"item":{"type":"string"}},"required":["item"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"integer"})ptc"};
 
 static ptc::Tool add_tool(::golden::hints::Store& instance) {
   auto invoker = ptc::codec::make_invoker<add_args>([target = &instance](add_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(target->add(std::move(args.item)));
   });
-  return ptc::Tool(ptc::ToolSpec{"add", "A member tool that only adds.", add_signature(), std::move(invoker), false, {}, "", ptc::ToolHints{false, false, false, false}});
+  ptc::ToolSpec spec{"add", "A member tool that only adds.", {}, std::move(invoker), false, {}, "", ptc::ToolHints{false, false, false, false}};
+  spec.signature_malli = R"ptc([:=> [:catn [:item :string]] :int])ptc";
+  spec.listing = &add_listing;
+  return ptc::Tool(std::move(spec));
 }
 
 }  // namespace ptc_gen::hints::detail

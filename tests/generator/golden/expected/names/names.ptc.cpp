@@ -167,37 +167,35 @@ template <> struct StructTraits<::ptc_gen::names::detail::echo_text_args> {
 
 }  // namespace ptc::codec
 
-// Each tool: its signature, built once from Malli text, and a factory pairing it with its invoker.
+// Each tool: what listing it shows, rendered by ptc-gen, and a factory pairing it with its invoker and
+// the Malli text its signature is read from on first use.
 namespace ptc_gen::names::detail {
 
-static const ptc::Signature& set_level_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:level {:optional true :default "high"} [:maybe [:enum "low" "high"]]]] [:enum "low" "high"]])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing set_level_listing{"0.1.0", R"ptc((level :enum["low" "high"]?) -> :enum["low" "high"])ptc", R"ptc({"type":"object","properties":{"level":{"anyOf":[{"type":"string","enum":["low","high"]},{"type":"null"}],"default":"high"}},"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"string","enum":["low","high"]}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"string","enum":["low","high"]})ptc"};
 
 static ptc::Tool set_level_tool() {
   auto invoker = ptc::codec::make_invoker<set_level_args>([](set_level_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::names::set_level(std::move(args.level)));
   });
-  return ptc::Tool(ptc::ToolSpec{"set_level", "Sets a level; returns the one it replaced.", set_level_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"set_level", "Sets a level; returns the one it replaced.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:catn [:level {:optional true :default "high"} [:maybe [:enum "low" "high"]]]] [:enum "low" "high"]])ptc";
+  spec.listing = &set_level_listing;
+  return ptc::Tool(std::move(spec));
 }
 
-static const ptc::Signature& rename_user_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:user [:map [:userName :string] [:accessLevel [:enum "low" "high"]] [:_token {:doc "Kept from the model under its own name."} :string]]] [:name :string]] [:map [:userName :string] [:accessLevel [:enum "low" "high"]] [:_token {:doc "Kept from the model under its own name."} :string]]])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing rename_user_listing{"0.1.0", R"ptc((user {userName :string, accessLevel :enum["low" "high"], _token :string}, name :string) -> {userName :string, accessLevel :enum["low" "high"], _token :string})ptc", R"ptc({"type":"object","properties":{"user":{"type":"object","properties":{"userName":{"type":"string"},"accessLevel":{"type":"string","enum":["low","high"]},"_token":{"type":"string","description":"Kept from the model under its own name."}},"required":["userName","accessLevel","_token"],"additionalProperties":false},"name":{"type":"string"}},"required":["user","name"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"userName":{"type":"string"},"accessLevel":{"type":"string","enum":["low","high"]},"_token":{"type":"string","const":"<Firewalled>","description":"Kept from the model under its own name."}},"required":["userName","accessLevel","_token"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"userName":{"type":"string"},"accessLevel":{"type":"string","enum":["low","high"]},"_token":{"type":"string","const":"<Firewalled>","description":"Kept from the model under its own name."}},"required":["userName","accessLevel","_token"],"additionalProperties":false})ptc"};
 
 static ptc::Tool rename_user_tool() {
   auto invoker = ptc::codec::make_invoker<rename_user_args>([](rename_user_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::names::rename_user(std::move(args.user), std::move(args.name)));
   });
-  return ptc::Tool(ptc::ToolSpec{"rename_user", "Renames a user.", rename_user_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"rename_user", "Renames a user.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:catn [:user [:map [:userName :string] [:accessLevel [:enum "low" "high"]] [:_token {:doc "Kept from the model under its own name."} :string]]] [:name :string]] [:map [:userName :string] [:accessLevel [:enum "low" "high"]] [:_token {:doc "Kept from the model under its own name."} :string]]])ptc";
+  spec.listing = &rename_user_listing;
+  return ptc::Tool(std::move(spec));
 }
 
-static const ptc::Signature& echo_text_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc11([:=> [:catn [:text {:optional true :default ")ptc\")ptc0\" \\n ??= café" :doc "ends like a raw string: )ptc\" )ptc0\" )ptc1\" )\" \\ ??= ??/ café 日本 tab \u0001 end)ptc"} [:maybe :string]] [:pattern {:optional true :default "x)\""} [:maybe [:and :string [:re "^[a-z]*\\)\"$"]]]] [:closer {:optional true :default "\")ptc\""} [:maybe [:enum ")ptc" ")ptc0" ")ptc1" ")ptc2" ")ptc3" ")ptc4" ")ptc5" ")ptc6" ")ptc7" ")ptc8" ")ptc9" ")ptca" ")ptcb" ")ptcc" ")ptcd" ")ptce" ")ptcf" ")ptcg" ")ptch" ")ptci" ")ptcj" ")ptck" ")ptcl" ")ptcm" ")ptcn" ")ptco" ")ptcp" ")ptcq" ")ptcr" ")ptcs" ")ptct" ")ptcu" ")ptcv" ")ptcw" ")ptcx" ")ptcy" ")ptcz" ")ptc10" "\")ptc\"" ")\"" "\\)ptc2\\\""]]] [:nul {:optional true :default "a\u0000b"} [:maybe :string]]] [:map [:text :string] [:pattern :string] [:closer [:enum ")ptc" ")ptc0" ")ptc1" ")ptc2" ")ptc3" ")ptc4" ")ptc5" ")ptc6" ")ptc7" ")ptc8" ")ptc9" ")ptca" ")ptcb" ")ptcc" ")ptcd" ")ptce" ")ptcf" ")ptcg" ")ptch" ")ptci" ")ptcj" ")ptck" ")ptcl" ")ptcm" ")ptcn" ")ptco" ")ptcp" ")ptcq" ")ptcr" ")ptcs" ")ptct" ")ptcu" ")ptcv" ")ptcw" ")ptcx" ")ptcy" ")ptcz" ")ptc10" "\")ptc\"" ")\"" "\\)ptc2\\\""]] [:nul :string]]])ptc11").value();
-  return signature;
-}
+static constexpr ptc::ToolListing echo_text_listing{"0.1.0", R"ptc11((text :string?, pattern [:and :string [:re "^[a-z]*\\)\"$"]]?, closer :enum[")ptc" ")ptc0" ")ptc1" ")ptc2" ")ptc3" ")ptc4" ")ptc5" ")ptc6" ")ptc7" ")ptc8" ")ptc9" ")ptca" ")ptcb" ")ptcc" ")ptcd" ")ptce" ")ptcf" ")ptcg" ")ptch" ")ptci" ")ptcj" ")ptck" ")ptcl" ")ptcm" ")ptcn" ")ptco" ")ptcp" ")ptcq" ")ptcr" ")ptcs" ")ptct" ")ptcu" ")ptcv" ")ptcw" ")ptcx" ")ptcy" ")ptcz" ")ptc10" "\")ptc\"" ")\"" "\\)ptc2\\\""]?, nul :string?) -> {text :string, pattern :string, closer :enum[")ptc" ")ptc0" ")ptc1" ")ptc2" ")ptc3" ")ptc4" ")ptc5" ")ptc6" ")ptc7" ")ptc8" ")ptc9" ")ptca" ")ptcb" ")ptcc" ")ptcd" ")ptce" ")ptcf" ")ptcg" ")ptch" ")ptci" ")ptcj" ")ptck" ")ptcl" ")ptcm" ")ptcn" ")ptco" ")ptcp" ")ptcq" ")ptcr" ")ptcs" ")ptct" ")ptcu" ")ptcv" ")ptcw" ")ptcx" ")ptcy" ")ptcz" ")ptc10" "\")ptc\"" ")\"" "\\)ptc2\\\""], nul :string})ptc11", R"ptc11({"type":"object","properties":{"text":{"anyOf":[{"type":"string"},{"type":"null"}],"default":")ptc\")ptc0\" \\n ??= café","description":"ends like a raw string: )ptc\" )ptc0\" )ptc1\" )\" \\ ??= ??/ café 日本 tab \u0001 end)ptc"},"pattern":{"anyOf":[{"type":"string","pattern":"^[a-z]*\\)\"$"},{"type":"null"}],"default":"x)\""},"closer":{"anyOf":[{"type":"string","enum":[")ptc",")ptc0",")ptc1",")ptc2",")ptc3",")ptc4",")ptc5",")ptc6",")ptc7",")ptc8",")ptc9",")ptca",")ptcb",")ptcc",")ptcd",")ptce",")ptcf",")ptcg",")ptch",")ptci",")ptcj",")ptck",")ptcl",")ptcm",")ptcn",")ptco",")ptcp",")ptcq",")ptcr",")ptcs",")ptct",")ptcu",")ptcv",")ptcw",")ptcx",")ptcy",")ptcz",")ptc10","\")ptc\"",")\"","\\)ptc2\\\""]},{"type":"null"}],"default":"\")ptc\""},"nul":{"anyOf":[{"type":"string"},{"type":"null"}],"default":"a\u0000b"}},"additionalProperties":false})ptc11", R"ptc11({"type":"object","properties":{"text":{"type":"string"},"pattern":{"type":"string"},"closer":{"type":"string","enum":[")ptc",")ptc0",")ptc1",")ptc2",")ptc3",")ptc4",")ptc5",")ptc6",")ptc7",")ptc8",")ptc9",")ptca",")ptcb",")ptcc",")ptcd",")ptce",")ptcf",")ptcg",")ptch",")ptci",")ptcj",")ptck",")ptcl",")ptcm",")ptcn",")ptco",")ptcp",")ptcq",")ptcr",")ptcs",")ptct",")ptcu",")ptcv",")ptcw",")ptcx",")ptcy",")ptcz",")ptc10","\")ptc\"",")\"","\\)ptc2\\\""]},"nul":{"type":"string"}},"required":["text","pattern","closer","nul"],"additionalProperties":false})ptc11", R"ptc11({"type":"object","properties":{"text":{"type":"string"},"pattern":{"type":"string"},"closer":{"type":"string","enum":[")ptc",")ptc0",")ptc1",")ptc2",")ptc3",")ptc4",")ptc5",")ptc6",")ptc7",")ptc8",")ptc9",")ptca",")ptcb",")ptcc",")ptcd",")ptce",")ptcf",")ptcg",")ptch",")ptci",")ptcj",")ptck",")ptcl",")ptcm",")ptcn",")ptco",")ptcp",")ptcq",")ptcr",")ptcs",")ptct",")ptcu",")ptcv",")ptcw",")ptcx",")ptcy",")ptcz",")ptc10","\")ptc\"",")\"","\\)ptc2\\\""]},"nul":{"type":"string"}},"required":["text","pattern","closer","nul"],"additionalProperties":false})ptc11"};
 
 static ptc::Tool echo_text_tool() {
   std::vector<ptc::ToolExample> examples;
@@ -205,7 +203,10 @@ static ptc::Tool echo_text_tool() {
   auto invoker = ptc::codec::make_invoker<echo_text_args>([](echo_text_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::names::echo_text(std::move(args.text), std::move(args.pattern), std::move(args.closer), std::move(args.nul)));
   });
-  return ptc::Tool(ptc::ToolSpec{"echo_text", "Text every way it can travel into generated code: a trigraph-like \?\?= stays, as do )ptc\" and \\ .", echo_text_signature(), std::move(invoker), false, std::move(examples), "", std::nullopt});
+  ptc::ToolSpec spec{"echo_text", "Text every way it can travel into generated code: a trigraph-like \?\?= stays, as do )ptc\" and \\ .", {}, std::move(invoker), false, std::move(examples), "", std::nullopt};
+  spec.signature_malli = R"ptc11([:=> [:catn [:text {:optional true :default ")ptc\")ptc0\" \\n ??= café" :doc "ends like a raw string: )ptc\" )ptc0\" )ptc1\" )\" \\ ??= ??/ café 日本 tab \u0001 end)ptc"} [:maybe :string]] [:pattern {:optional true :default "x)\""} [:maybe [:and :string [:re "^[a-z]*\\)\"$"]]]] [:closer {:optional true :default "\")ptc\""} [:maybe [:enum ")ptc" ")ptc0" ")ptc1" ")ptc2" ")ptc3" ")ptc4" ")ptc5" ")ptc6" ")ptc7" ")ptc8" ")ptc9" ")ptca" ")ptcb" ")ptcc" ")ptcd" ")ptce" ")ptcf" ")ptcg" ")ptch" ")ptci" ")ptcj" ")ptck" ")ptcl" ")ptcm" ")ptcn" ")ptco" ")ptcp" ")ptcq" ")ptcr" ")ptcs" ")ptct" ")ptcu" ")ptcv" ")ptcw" ")ptcx" ")ptcy" ")ptcz" ")ptc10" "\")ptc\"" ")\"" "\\)ptc2\\\""]]] [:nul {:optional true :default "a\u0000b"} [:maybe :string]]] [:map [:text :string] [:pattern :string] [:closer [:enum ")ptc" ")ptc0" ")ptc1" ")ptc2" ")ptc3" ")ptc4" ")ptc5" ")ptc6" ")ptc7" ")ptc8" ")ptc9" ")ptca" ")ptcb" ")ptcc" ")ptcd" ")ptce" ")ptcf" ")ptcg" ")ptch" ")ptci" ")ptcj" ")ptck" ")ptcl" ")ptcm" ")ptcn" ")ptco" ")ptcp" ")ptcq" ")ptcr" ")ptcs" ")ptct" ")ptcu" ")ptcv" ")ptcw" ")ptcx" ")ptcy" ")ptcz" ")ptc10" "\")ptc\"" ")\"" "\\)ptc2\\\""]] [:nul :string]]])ptc11";
+  spec.listing = &echo_text_listing;
+  return ptc::Tool(std::move(spec));
 }
 
 }  // namespace ptc_gen::names::detail

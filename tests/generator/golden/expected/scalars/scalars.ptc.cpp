@@ -194,43 +194,44 @@ template <> struct StructTraits<::ptc_gen::scalars::detail::read_clock_args> {
 
 }  // namespace ptc::codec
 
-// Each tool: its signature, built once from Malli text, and a factory pairing it with its invoker.
+// Each tool: what listing it shows, rendered by ptc-gen, and a factory pairing it with its invoker and
+// the Malli text its signature is read from on first use.
 namespace ptc_gen::scalars::detail {
 
-static const ptc::Signature& echo_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:text {:doc "Any text."} :string] [:flag {:doc "A switch."} :boolean] [:small_int :int] [:big_int :int] [:byte [:and :int [:>= 0] [:<= 255]]] [:count [:and :int [:>= 0]]] [:huge [:and :int [:>= 0]]] [:ratio :double] [:percent :double] [:user :int] [:color [:enum "red" "green" "blue"]] [:size [:enum "small" "large"]]] [:map [:text :string] [:flag :boolean] [:small_int :int] [:big_int :int] [:byte [:and :int [:>= 0] [:<= 255]]] [:count [:and :int [:>= 0]]] [:huge [:and :int [:>= 0]]] [:ratio :double] [:percent :double] [:user :int] [:color [:enum "red" "green" "blue"]] [:size [:enum "small" "large"]]]])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing echo_listing{"0.1.0", R"ptc((text :string, flag :bool, small_int :int, big_int :int, byte :int[0..255], count :int[>=0], huge :int[>=0], ratio :float, percent :float, user :int, color :enum["red" "green" "blue"], size :enum["small" "large"]) -> {text :string, flag :bool, small_int :int, big_int :int, byte :int[0..255], count :int[>=0], huge :int[>=0], ratio :float, percent :float, user :int, color :enum["red" "green" "blue"], size :enum["small" "large"]})ptc", R"ptc({"type":"object","properties":{"text":{"type":"string","description":"Any text."},"flag":{"type":"boolean","description":"A switch."},"small_int":{"type":"integer"},"big_int":{"type":"integer"},"byte":{"type":"integer","minimum":0,"maximum":255},"count":{"type":"integer","minimum":0},"huge":{"type":"integer","minimum":0},"ratio":{"type":"number"},"percent":{"type":"number"},"user":{"type":"integer"},"color":{"type":"string","enum":["red","green","blue"]},"size":{"type":"string","enum":["small","large"]}},"required":["text","flag","small_int","big_int","byte","count","huge","ratio","percent","user","color","size"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"text":{"type":"string"},"flag":{"type":"boolean"},"small_int":{"type":"integer"},"big_int":{"type":"integer"},"byte":{"type":"integer","minimum":0,"maximum":255},"count":{"type":"integer","minimum":0},"huge":{"type":"integer","minimum":0},"ratio":{"type":"number"},"percent":{"type":"number"},"user":{"type":"integer"},"color":{"type":"string","enum":["red","green","blue"]},"size":{"type":"string","enum":["small","large"]}},"required":["text","flag","small_int","big_int","byte","count","huge","ratio","percent","user","color","size"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"text":{"type":"string"},"flag":{"type":"boolean"},"small_int":{"type":"integer"},"big_int":{"type":"integer"},"byte":{"type":"integer","minimum":0,"maximum":255},"count":{"type":"integer","minimum":0},"huge":{"type":"integer","minimum":0},"ratio":{"type":"number"},"percent":{"type":"number"},"user":{"type":"integer"},"color":{"type":"string","enum":["red","green","blue"]},"size":{"type":"string","enum":["small","large"]}},"required":["text","flag","small_int","big_int","byte","count","huge","ratio","percent","user","color","size"],"additionalProperties":false})ptc"};
 
 static ptc::Tool echo_tool() {
   auto invoker = ptc::codec::make_invoker<echo_args>([](echo_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::scalars::echo(std::string_view(args.text), std::move(args.flag), std::move(args.small_int), std::move(args.big_int), std::move(args.byte), std::move(args.count), std::move(args.huge), std::move(args.ratio), std::move(args.percent), std::move(args.user), std::move(args.color), std::move(args.size)));
   });
-  return ptc::Tool(ptc::ToolSpec{"echo", "Returns its arguments as one struct.", echo_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"echo", "Returns its arguments as one struct.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:catn [:text {:doc "Any text."} :string] [:flag {:doc "A switch."} :boolean] [:small_int :int] [:big_int :int] [:byte [:and :int [:>= 0] [:<= 255]]] [:count [:and :int [:>= 0]]] [:huge [:and :int [:>= 0]]] [:ratio :double] [:percent :double] [:user :int] [:color [:enum "red" "green" "blue"]] [:size [:enum "small" "large"]]] [:map [:text :string] [:flag :boolean] [:small_int :int] [:big_int :int] [:byte [:and :int [:>= 0] [:<= 255]]] [:count [:and :int [:>= 0]]] [:huge [:and :int [:>= 0]]] [:ratio :double] [:percent :double] [:user :int] [:color [:enum "red" "green" "blue"]] [:size [:enum "small" "large"]]]])ptc";
+  spec.listing = &echo_listing;
+  return ptc::Tool(std::move(spec));
 }
 
-static const ptc::Signature& wait_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:timeout {:doc "Unit: milliseconds."} :int]] :int])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing wait_listing{"0.1.0", R"ptc((timeout :int) -> :int)ptc", R"ptc({"type":"object","properties":{"timeout":{"type":"integer","description":"Unit: milliseconds."}},"required":["timeout"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"integer"})ptc"};
 
 static ptc::Tool wait_tool() {
   auto invoker = ptc::codec::make_invoker<wait_args>([](wait_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::scalars::wait(std::move(args.timeout)));
   });
-  return ptc::Tool(ptc::ToolSpec{"wait", "Waits for a while; the duration is a count of milliseconds. Units: timeout in milliseconds, the result in seconds.", wait_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"wait", "Waits for a while; the duration is a count of milliseconds. Units: timeout in milliseconds, the result in seconds.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:catn [:timeout {:doc "Unit: milliseconds."} :int]] :int])ptc";
+  spec.listing = &wait_listing;
+  return ptc::Tool(std::move(spec));
 }
 
-static const ptc::Signature& read_clock_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:cat] [:map [:now [:string {:format "date-time"}]] [:today [:string {:format "date"}]]]])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing read_clock_listing{"0.1.0", R"ptc(() -> {now :string, today :string})ptc", R"ptc({"type":"object","properties":{},"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"now":{"type":"string","format":"date-time"},"today":{"type":"string","format":"date"}},"required":["now","today"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"now":{"type":"string","format":"date-time"},"today":{"type":"string","format":"date"}},"required":["now","today"],"additionalProperties":false})ptc"};
 
 static ptc::Tool read_clock_tool() {
   auto invoker = ptc::codec::make_invoker<read_clock_args>([](read_clock_args&, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::scalars::read_clock());
   });
-  return ptc::Tool(ptc::ToolSpec{"read_clock", "Reads the clock.", read_clock_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"read_clock", "Reads the clock.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:cat] [:map [:now [:string {:format "date-time"}]] [:today [:string {:format "date"}]]]])ptc";
+  spec.listing = &read_clock_listing;
+  return ptc::Tool(std::move(spec));
 }
 
 }  // namespace ptc_gen::scalars::detail

@@ -212,48 +212,49 @@ template <> struct StructTraits<::ptc_gen::served::detail::review_args> {
 
 }  // namespace ptc::codec
 
-// Each tool: its signature, built once from Malli text, and a factory pairing it with its invoker.
+// Each tool: what listing it shows, rendered by ptc-gen, and a factory pairing it with its invoker and
+// the Malli text its signature is read from on first use.
 // A resource's reader and a prompt's renderer are such tools, wrapped by a factory of their own.
 namespace ptc_gen::served::detail {
 
-static const ptc::Signature& define_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:word :string]] :string])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing define_listing{"0.1.0", R"ptc((word :string) -> :string)ptc", R"ptc({"type":"object","properties":{"word":{"type":"string"}},"required":["word"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"string"}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"string"})ptc"};
 
 static ptc::Tool define_tool() {
   auto invoker = ptc::codec::make_invoker<define_args>([](define_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::served::define(std::move(args.word)));
   });
-  return ptc::Tool(ptc::ToolSpec{"define", "Defines a word.", define_signature(), std::move(invoker), false, {}, "", ptc::ToolHints{true, false, false, false}});
+  ptc::ToolSpec spec{"define", "Defines a word.", {}, std::move(invoker), false, {}, "", ptc::ToolHints{true, false, false, false}};
+  spec.signature_malli = R"ptc([:=> [:catn [:word :string]] :string])ptc";
+  spec.listing = &define_listing;
+  return ptc::Tool(std::move(spec));
 }
 
-static const ptc::Signature& motto_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:cat] :string])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing motto_listing{"0.1.0", R"ptc(() -> :string)ptc", R"ptc({"type":"object","properties":{},"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"string"}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"string"})ptc"};
 
 static ptc::Tool motto_tool() {
   auto invoker = ptc::codec::make_invoker<motto_args>([](motto_args&, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::served::motto());
   });
-  return ptc::Tool(ptc::ToolSpec{"motto", "The motto of the house.", motto_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"motto", "The motto of the house.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:cat] :string])ptc";
+  spec.listing = &motto_listing;
+  return ptc::Tool(std::move(spec));
 }
 
 static ptc::Resource motto_resource() {
   return ptc::Resource("golden://motto", motto_tool());
 }
 
-static const ptc::Signature& weather_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:city {:doc "Its name."} :string]] :string])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing weather_listing{"0.1.0", R"ptc((city :string) -> :string)ptc", R"ptc({"type":"object","properties":{"city":{"type":"string","description":"Its name."}},"required":["city"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"string"}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"string"})ptc"};
 
 static ptc::Tool weather_tool() {
   auto invoker = ptc::codec::make_invoker<weather_args>([](weather_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::served::weather(std::move(args.city)));
   });
-  return ptc::Tool(ptc::ToolSpec{"weather", "The weather in a city, in Markdown.", weather_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"weather", "The weather in a city, in Markdown.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:catn [:city {:doc "Its name."} :string]] :string])ptc";
+  spec.listing = &weather_listing;
+  return ptc::Tool(std::move(spec));
 }
 
 static ptc::Resource weather_resource() {
@@ -265,32 +266,32 @@ static ptc::Resource weather_resource() {
   return ptc::Resource("golden://weather/{city}", weather_tool(), std::move(options));
 }
 
-static const ptc::Signature& greet_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:name :string] [:times {:optional true :default 1} [:maybe :int]]] :string])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing greet_listing{"0.1.0", R"ptc((name :string, times :int?) -> :string)ptc", R"ptc({"type":"object","properties":{"name":{"type":"string"},"times":{"anyOf":[{"type":"integer"},{"type":"null"}],"default":1}},"required":["name"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"string"}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"string"})ptc"};
 
 static ptc::Tool greet_tool() {
   auto invoker = ptc::codec::make_invoker<greet_args>([](greet_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::served::greet(std::move(args.name), std::move(args.times)));
   });
-  return ptc::Tool(ptc::ToolSpec{"greet", "Greets someone, as many times as asked.", greet_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"greet", "Greets someone, as many times as asked.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:catn [:name :string] [:times {:optional true :default 1} [:maybe :int]]] :string])ptc";
+  spec.listing = &greet_listing;
+  return ptc::Tool(std::move(spec));
 }
 
 static ptc::PromptTemplate greet_prompt() {
   return ptc::PromptTemplate(greet_tool());
 }
 
-static const ptc::Signature& city_chat_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:city :string]] [:vector [:map [:role [:enum "user" "assistant"]] [:text :string]]]])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing city_chat_listing{"0.1.0", R"ptc((city :string) -> [{role :enum["user" "assistant"], text :string}])ptc", R"ptc({"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"array","items":{"type":"object","properties":{"role":{"type":"string","enum":["user","assistant"]},"text":{"type":"string"}},"required":["role","text"],"additionalProperties":false}}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"array","items":{"type":"object","properties":{"role":{"type":"string","enum":["user","assistant"]},"text":{"type":"string"}},"required":["role","text"],"additionalProperties":false}})ptc"};
 
 static ptc::Tool city_chat_tool() {
   auto invoker = ptc::codec::make_invoker<city_chat_args>([](city_chat_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::served::chat(std::move(args.city)));
   });
-  return ptc::Tool(ptc::ToolSpec{"city_chat", "A short conversation about a city, to go on from.", city_chat_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"city_chat", "A short conversation about a city, to go on from.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:catn [:city :string]] [:vector [:map [:role [:enum "user" "assistant"]] [:text :string]]]])ptc";
+  spec.listing = &city_chat_listing;
+  return ptc::Tool(std::move(spec));
 }
 
 static ptc::PromptTemplate city_chat_prompt() {
@@ -301,16 +302,16 @@ static ptc::PromptTemplate city_chat_prompt() {
   return ptc::PromptTemplate(city_chat_tool(), std::move(options));
 }
 
-static const ptc::Signature& chapter_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:title {:doc "The book's title."} :string] [:chapter {:doc "From 1."} :int]] :string])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing chapter_listing{"0.1.0", R"ptc((title :string, chapter :int) -> :string)ptc", R"ptc({"type":"object","properties":{"title":{"type":"string","description":"The book's title."},"chapter":{"type":"integer","description":"From 1."}},"required":["title","chapter"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"string"}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"string"})ptc"};
 
 static ptc::Tool chapter_tool(::golden::served::Library& instance) {
   auto invoker = ptc::codec::make_invoker<chapter_args>([target = &instance](chapter_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(target->chapter(std::move(args.title), std::move(args.chapter)));
   });
-  return ptc::Tool(ptc::ToolSpec{"chapter", "A chapter of a book.", chapter_signature(), std::move(invoker), false, {}, "Chapter", std::nullopt});
+  ptc::ToolSpec spec{"chapter", "A chapter of a book.", {}, std::move(invoker), false, {}, "Chapter", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:catn [:title {:doc "The book's title."} :string] [:chapter {:doc "From 1."} :int]] :string])ptc";
+  spec.listing = &chapter_listing;
+  return ptc::Tool(std::move(spec));
 }
 
 static ptc::Resource chapter_resource(::golden::served::Library& instance) {
@@ -321,16 +322,16 @@ static ptc::Resource chapter_resource(::golden::served::Library& instance) {
   return ptc::Resource("library://{title}/chapters/{chapter}", chapter_tool(instance), std::move(options));
 }
 
-static const ptc::Signature& review_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:title :string]] :string])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing review_listing{"0.1.0", R"ptc((title :string) -> :string)ptc", R"ptc({"type":"object","properties":{"title":{"type":"string"}},"required":["title"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"string"}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"string"})ptc"};
 
 static ptc::Tool review_tool(::golden::served::Library& instance) {
   auto invoker = ptc::codec::make_invoker<review_args>([target = &instance](review_args& args, ptc::ToolContext& context) {
     return ptc::codec::to_tool_result(target->review(context, std::move(args.title)));
   });
-  return ptc::Tool(ptc::ToolSpec{"review", "Asks for a review of a book, its cover attached.", review_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"review", "Asks for a review of a book, its cover attached.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:catn [:title :string]] :string])ptc";
+  spec.listing = &review_listing;
+  return ptc::Tool(std::move(spec));
 }
 
 static ptc::PromptTemplate review_prompt(::golden::served::Library& instance) {

@@ -290,43 +290,44 @@ template <> struct StructTraits<::ptc_gen::structs::detail::deep_args> {
 
 }  // namespace ptc::codec
 
-// Each tool: its signature, built once from Malli text, and a factory pairing it with its invoker.
+// Each tool: what listing it shows, rendered by ptc-gen, and a factory pairing it with its invoker and
+// the Malli text its signature is read from on first use.
 namespace ptc_gen::structs::detail {
 
-static const ptc::Signature& list_customers_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:offset {:optional true :default 0 :doc "Where to start."} [:maybe [:and :int [:>= 0] [:<= 1000000]]]] [:limit {:optional true :default 20} [:maybe [:and :int [:>= 1] [:<= 100]]]]] [:map [:items [:vector [:map [:id :int] [:name :string] [:address [:map [:street {:doc "Street and number."} :string] [:country {:doc "ISO 3166 alpha-2 country code"} [:and :string [:re "^[A-Z]{2}$"]]]]] [:billing {:optional true} [:maybe [:map [:street {:doc "Street and number."} :string] [:country {:doc "ISO 3166 alpha-2 country code"} [:and :string [:re "^[A-Z]{2}$"]]]]]] [:age [:and :int [:>= 0] [:<= 150]]] [:_tax_number :string]]]] [:total :int]]])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing list_customers_listing{"0.1.0", R"ptc((offset :int[0..1000000]?, limit :int[1..100]?) -> {items [{id :int, name :string, address {street :string, country [:and :string [:re "^[A-Z]{2}$"]]}, billing {street :string, country [:and :string [:re "^[A-Z]{2}$"]]}?, age :int[0..150], _tax_number :string}], total :int})ptc", R"ptc({"type":"object","properties":{"offset":{"anyOf":[{"type":"integer","minimum":0,"maximum":1000000},{"type":"null"}],"default":0,"description":"Where to start."},"limit":{"anyOf":[{"type":"integer","minimum":1,"maximum":100},{"type":"null"}],"default":20}},"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"items":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"},"address":{"type":"object","properties":{"street":{"type":"string","description":"Street and number."},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"ISO 3166 alpha-2 country code"}},"required":["street","country"],"additionalProperties":false},"billing":{"anyOf":[{"type":"object","properties":{"street":{"type":"string","description":"Street and number."},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"ISO 3166 alpha-2 country code"}},"required":["street","country"],"additionalProperties":false},{"type":"null"}]},"age":{"type":"integer","minimum":0,"maximum":150},"_tax_number":{"type":"string","const":"<Firewalled>"}},"required":["id","name","address","age","_tax_number"],"additionalProperties":false}},"total":{"type":"integer"}},"required":["items","total"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"items":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"},"address":{"type":"object","properties":{"street":{"type":"string","description":"Street and number."},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"ISO 3166 alpha-2 country code"}},"required":["street","country"],"additionalProperties":false},"billing":{"anyOf":[{"type":"object","properties":{"street":{"type":"string","description":"Street and number."},"country":{"type":"string","pattern":"^[A-Z]{2}$","description":"ISO 3166 alpha-2 country code"}},"required":["street","country"],"additionalProperties":false},{"type":"null"}]},"age":{"type":"integer","minimum":0,"maximum":150},"_tax_number":{"type":"string","const":"<Firewalled>"}},"required":["id","name","address","age","_tax_number"],"additionalProperties":false}},"total":{"type":"integer"}},"required":["items","total"],"additionalProperties":false})ptc"};
 
 static ptc::Tool list_customers_tool() {
   auto invoker = ptc::codec::make_invoker<list_customers_args>([](list_customers_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::structs::list_customers(std::move(args.offset), std::move(args.limit)));
   });
-  return ptc::Tool(ptc::ToolSpec{"list_customers", "Lists customers page by page.", list_customers_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"list_customers", "Lists customers page by page.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:catn [:offset {:optional true :default 0 :doc "Where to start."} [:maybe [:and :int [:>= 0] [:<= 1000000]]]] [:limit {:optional true :default 20} [:maybe [:and :int [:>= 1] [:<= 100]]]]] [:map [:items [:vector [:map [:id :int] [:name :string] [:address [:map [:street {:doc "Street and number."} :string] [:country {:doc "ISO 3166 alpha-2 country code"} [:and :string [:re "^[A-Z]{2}$"]]]]] [:billing {:optional true} [:maybe [:map [:street {:doc "Street and number."} :string] [:country {:doc "ISO 3166 alpha-2 country code"} [:and :string [:re "^[A-Z]{2}$"]]]]]] [:age [:and :int [:>= 0] [:<= 150]]] [:_tax_number :string]]]] [:total :int]]])ptc";
+  spec.listing = &list_customers_listing;
+  return ptc::Tool(std::move(spec));
 }
 
-static const ptc::Signature& categories_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:cat] [:map [:name :string] [:children [:vector :any]]]])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing categories_listing{"0.1.0", R"ptc(() -> {name :string, children [:any]})ptc", R"ptc({"type":"object","properties":{},"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{}}},"required":["name","children"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"name":{"type":"string"},"children":{"type":"array","items":{}}},"required":["name","children"],"additionalProperties":false})ptc"};
 
 static ptc::Tool categories_tool() {
   auto invoker = ptc::codec::make_invoker<categories_args>([](categories_args&, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::structs::categories());
   });
-  return ptc::Tool(ptc::ToolSpec{"categories", "Returns the category tree.", categories_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"categories", "Returns the category tree.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:cat] [:map [:name :string] [:children [:vector :any]]]])ptc";
+  spec.listing = &categories_listing;
+  return ptc::Tool(std::move(spec));
 }
 
-static const ptc::Signature& deep_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:input [:map [:two [:map [:three [:map [:four [:map-of :keyword :any]]]]]]]]] [:map [:two [:map [:three [:map [:four [:map-of :keyword :any]]]]]]]])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing deep_listing{"0.1.0", R"ptc((input {two {three {four :map}}}) -> {two {three {four :map}}})ptc", R"ptc({"type":"object","properties":{"input":{"type":"object","properties":{"two":{"type":"object","properties":{"three":{"type":"object","properties":{"four":{"type":"object","additionalProperties":{}}},"required":["four"],"additionalProperties":false}},"required":["three"],"additionalProperties":false}},"required":["two"],"additionalProperties":false}},"required":["input"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"two":{"type":"object","properties":{"three":{"type":"object","properties":{"four":{"type":"object","additionalProperties":{}}},"required":["four"],"additionalProperties":false}},"required":["three"],"additionalProperties":false}},"required":["two"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"two":{"type":"object","properties":{"three":{"type":"object","properties":{"four":{"type":"object","additionalProperties":{}}},"required":["four"],"additionalProperties":false}},"required":["three"],"additionalProperties":false}},"required":["two"],"additionalProperties":false})ptc"};
 
 static ptc::Tool deep_tool() {
   auto invoker = ptc::codec::make_invoker<deep_args>([](deep_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::structs::deep(std::move(args.input)));
   });
-  return ptc::Tool(ptc::ToolSpec{"deep", "Shows how deep structs become :map.", deep_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"deep", "Shows how deep structs become :map.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:catn [:input [:map [:two [:map [:three [:map [:four [:map-of :keyword :any]]]]]]]]] [:map [:two [:map [:three [:map [:four [:map-of :keyword :any]]]]]]]])ptc";
+  spec.listing = &deep_listing;
+  return ptc::Tool(std::move(spec));
 }
 
 }  // namespace ptc_gen::structs::detail

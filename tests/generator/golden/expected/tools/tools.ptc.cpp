@@ -269,13 +269,11 @@ template <> struct StructTraits<::ptc_gen::tools::detail::value_args> {
 
 }  // namespace ptc::codec
 
-// Each tool: its signature, built once from Malli text, and a factory pairing it with its invoker.
+// Each tool: what listing it shows, rendered by ptc-gen, and a factory pairing it with its invoker and
+// the Malli text its signature is read from on first use.
 namespace ptc_gen::tools::detail {
 
-static const ptc::Signature& convert_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:value :double] [:to {:optional true :default "celsius"} [:maybe [:enum "celsius" "fahrenheit"]]]] :double])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing convert_listing{"0.1.0", R"ptc((value :float, to :enum["celsius" "fahrenheit"]?) -> :float)ptc", R"ptc({"type":"object","properties":{"value":{"type":"number"},"to":{"anyOf":[{"type":"string","enum":["celsius","fahrenheit"]},{"type":"null"}],"default":"celsius"}},"required":["value"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"number"}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"number"})ptc"};
 
 static ptc::Tool convert_tool() {
   std::vector<ptc::ToolExample> examples;
@@ -283,104 +281,107 @@ static ptc::Tool convert_tool() {
   auto invoker = ptc::codec::make_invoker<convert_args>([](convert_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::tools::convert(std::move(args.value), std::move(args.to)));
   });
-  return ptc::Tool(ptc::ToolSpec{"convert", "Converts a temperature.", convert_signature(), std::move(invoker), false, std::move(examples), "Convert temperature", ptc::ToolHints{true, false, true, false}});
+  ptc::ToolSpec spec{"convert", "Converts a temperature.", {}, std::move(invoker), false, std::move(examples), "Convert temperature", ptc::ToolHints{true, false, true, false}};
+  spec.signature_malli = R"ptc([:=> [:catn [:value :double] [:to {:optional true :default "celsius"} [:maybe [:enum "celsius" "fahrenheit"]]]] :double])ptc";
+  spec.listing = &convert_listing;
+  return ptc::Tool(std::move(spec));
 }
 
-static const ptc::Signature& search_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:query :string] [:limit :int]] [:vector :string]])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing search_listing{"0.1.0", R"ptc((query :string, limit :int) -> [:string])ptc", R"ptc({"type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer"}},"required":["query","limit"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"array","items":{"type":"string"}}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"array","items":{"type":"string"}})ptc"};
 
 static ptc::Tool search_tool() {
   auto invoker = ptc::codec::make_invoker<search_args>([](search_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::tools::search(std::move(args.query), std::move(args.limit)));
   });
-  return ptc::Tool(ptc::ToolSpec{"search", "Searches by text, at most `limit` results.", search_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"search", "Searches by text, at most `limit` results.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:catn [:query :string] [:limit :int]] [:vector :string]])ptc";
+  spec.listing = &search_listing;
+  return ptc::Tool(std::move(spec));
 }
 
-static const ptc::Signature& shout_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:text :string]] :string])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing shout_listing{"0.1.0", R"ptc((text :string) -> :string)ptc", R"ptc({"type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"string"}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"string"})ptc"};
 
 static ptc::Tool shout_tool() {
   auto invoker = ptc::codec::make_invoker<shout_args>([](shout_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::tools::to_upper(std::move(args.text)));
   });
-  return ptc::Tool(ptc::ToolSpec{"shout", "Upper-cases text.", shout_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"shout", "Upper-cases text.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:catn [:text :string]] :string])ptc";
+  spec.listing = &shout_listing;
+  return ptc::Tool(std::move(spec));
 }
 
-static const ptc::Signature& greet_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:who :string]] :string])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing greet_listing{"0.1.0", R"ptc((who :string) -> :string)ptc", R"ptc({"type":"object","properties":{"who":{"type":"string"}},"required":["who"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"string"}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"string"})ptc"};
 
 static ptc::Tool greet_tool() {
   auto invoker = ptc::codec::make_invoker<greet_args>([](greet_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::tools::greet(std::move(args.name)));
   });
-  return ptc::Tool(ptc::ToolSpec{"greet", "Greets someone; the signature names the parameter differently and narrows it.", greet_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"greet", "Greets someone; the signature names the parameter differently and narrows it.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:catn [:who :string]] :string])ptc";
+  spec.listing = &greet_listing;
+  return ptc::Tool(std::move(spec));
 }
 
-static const ptc::Signature& idle_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:seconds {:optional true :default 1} [:maybe [:and :int [:>= 0] [:<= 60]]]]] :nil])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing idle_listing{"0.1.0", R"ptc((seconds :int[0..60]?) -> :nil)ptc", R"ptc({"type":"object","properties":{"seconds":{"anyOf":[{"type":"integer","minimum":0,"maximum":60},{"type":"null"}],"default":1}},"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"null"}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"null"})ptc"};
 
 static ptc::Tool idle_tool() {
   auto invoker = ptc::codec::make_invoker<idle_args>([](idle_args& args, ptc::ToolContext& context) {
     ::golden::tools::idle(context, std::move(args.seconds));
     return ptc::codec::void_result();
   });
-  return ptc::Tool(ptc::ToolSpec{"idle", "Does nothing, slowly.", idle_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"idle", "Does nothing, slowly.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:catn [:seconds {:optional true :default 1} [:maybe [:and :int [:>= 0] [:<= 60]]]]] :nil])ptc";
+  spec.listing = &idle_listing;
+  return ptc::Tool(std::move(spec));
 }
 
-static const ptc::Signature& divide_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:a :double] [:b :double]] :double])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing divide_listing{"0.1.0", R"ptc((a :float, b :float) -> :float)ptc", R"ptc({"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"],"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"number"}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"number"})ptc"};
 
 static ptc::Tool divide_tool() {
   auto invoker = ptc::codec::make_invoker<divide_args>([](divide_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::tools::divide(std::move(args.a), std::move(args.b)));
   });
-  return ptc::Tool(ptc::ToolSpec{"divide", "Divides, reporting division by zero as a failed result.", divide_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"divide", "Divides, reporting division by zero as a failed result.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:catn [:a :double] [:b :double]] :double])ptc";
+  spec.listing = &divide_listing;
+  return ptc::Tool(std::move(spec));
 }
 
-static const ptc::Signature& label_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:text {:optional true :default "none"} [:maybe :string]] [:loud {:optional true :default false} [:maybe :boolean]] [:times {:optional true :default -2} [:maybe :int]] [:scale {:optional true :default 1.5} [:maybe :double]] [:suffix {:optional true} [:maybe :string]]] :string])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing label_listing{"0.1.0", R"ptc((text :string?, loud :bool?, times :int?, scale :float?, suffix :string?) -> :string)ptc", R"ptc({"type":"object","properties":{"text":{"anyOf":[{"type":"string"},{"type":"null"}],"default":"none"},"loud":{"anyOf":[{"type":"boolean"},{"type":"null"}],"default":false},"times":{"anyOf":[{"type":"integer"},{"type":"null"}],"default":-2},"scale":{"anyOf":[{"type":"number"},{"type":"null"}],"default":1.5},"suffix":{"anyOf":[{"type":"string"},{"type":"null"}]}},"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"string"}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"string"})ptc"};
 
 static ptc::Tool label_tool() {
   auto invoker = ptc::codec::make_invoker<label_args>([](label_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(::golden::tools::label(std::move(args.text), std::move(args.loud), std::move(args.times), std::move(args.scale), std::move(args.suffix)));
   });
-  return ptc::Tool(ptc::ToolSpec{"label", "Labels with defaults of every literal kind.", label_signature(), std::move(invoker), false, {}, "", ptc::ToolHints{false, true, false, true}});
+  ptc::ToolSpec spec{"label", "Labels with defaults of every literal kind.", {}, std::move(invoker), false, {}, "", ptc::ToolHints{false, true, false, true}};
+  spec.signature_malli = R"ptc([:=> [:catn [:text {:optional true :default "none"} [:maybe :string]] [:loud {:optional true :default false} [:maybe :boolean]] [:times {:optional true :default -2} [:maybe :int]] [:scale {:optional true :default 1.5} [:maybe :double]] [:suffix {:optional true} [:maybe :string]]] :string])ptc";
+  spec.listing = &label_listing;
+  return ptc::Tool(std::move(spec));
 }
 
-static const ptc::Signature& add_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:catn [:amount {:optional true :default 1} [:maybe :int]]] :int])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing add_listing{"0.1.0", R"ptc((amount :int?) -> :int)ptc", R"ptc({"type":"object","properties":{"amount":{"anyOf":[{"type":"integer"},{"type":"null"}],"default":1}},"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"integer"})ptc"};
 
 static ptc::Tool add_tool(::golden::tools::Counter& instance) {
   auto invoker = ptc::codec::make_invoker<add_args>([target = &instance](add_args& args, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(target->add(std::move(args.amount)));
   });
-  return ptc::Tool(ptc::ToolSpec{"add", "Adds to the counter and returns the new value.", add_signature(), std::move(invoker), false, {}, "", std::nullopt});
+  ptc::ToolSpec spec{"add", "Adds to the counter and returns the new value.", {}, std::move(invoker), false, {}, "", std::nullopt};
+  spec.signature_malli = R"ptc([:=> [:catn [:amount {:optional true :default 1} [:maybe :int]]] :int])ptc";
+  spec.listing = &add_listing;
+  return ptc::Tool(std::move(spec));
 }
 
-static const ptc::Signature& value_signature() {
-  static const ptc::Signature signature = ptc::Signature::from_malli(R"ptc([:=> [:cat] :int])ptc").value();
-  return signature;
-}
+static constexpr ptc::ToolListing value_listing{"0.1.0", R"ptc(() -> :int)ptc", R"ptc({"type":"object","properties":{},"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"integer"})ptc"};
 
 static ptc::Tool value_tool(::golden::tools::Counter& instance) {
   auto invoker = ptc::codec::make_invoker<value_args>([target = &instance](value_args&, ptc::ToolContext&) {
     return ptc::codec::to_tool_result(target->value());
   });
-  return ptc::Tool(ptc::ToolSpec{"value", "Reads the counter.", value_signature(), std::move(invoker), false, {}, "", ptc::ToolHints{true, false, false, false}});
+  ptc::ToolSpec spec{"value", "Reads the counter.", {}, std::move(invoker), false, {}, "", ptc::ToolHints{true, false, false, false}};
+  spec.signature_malli = R"ptc([:=> [:cat] :int])ptc";
+  spec.listing = &value_listing;
+  return ptc::Tool(std::move(spec));
 }
 
 }  // namespace ptc_gen::tools::detail
