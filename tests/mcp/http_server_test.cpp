@@ -429,6 +429,18 @@ struct Streaming {
   }
 };
 
+// After a response that ended well, the connection is kept alive and serves the next request, and the
+// stream's opener was let go; closes `fd`.
+void expect_served_again(int fd, Streaming& streaming, std::shared_ptr<HttpStream> stream) {
+  send_all(fd, request("/after", "a"));
+  auto after = read_until(fd, 3s, [](const std::string& t) { return has_responses(t, 1); });
+  EXPECT_NE(after.find("POST /after a"), std::string::npos) << after;
+  ::close(fd);
+  stream.reset();
+  EXPECT_EQ(streaming.gone.load(), 0);
+  EXPECT_EQ(streaming.released.load(), 1);
+}
+
 TEST(HttpServer, AStreamIsWrittenAsItIsFedThenTheConnectionServesAgain) {
   Streaming streaming;
   Served served([&](const HttpRequest& r) { return r.path == "/stream" ? streaming.respond() : echo(r); });
@@ -451,14 +463,7 @@ TEST(HttpServer, AStreamIsWrittenAsItIsFedThenTheConnectionServesAgain) {
   EXPECT_NE(rest.find("event 99\n"), std::string::npos);
   EXPECT_LT(rest.find("event 0\n"), rest.find("event 99\n"));
   EXPECT_TRUE(chunked_done(rest));
-  // The connection is kept alive and serves the next request; the stream's opener was let go.
-  send_all(fd, request("/after", "a"));
-  auto after = read_until(fd, 3s, [](const std::string& t) { return has_responses(t, 1); });
-  EXPECT_NE(after.find("POST /after a"), std::string::npos) << after;
-  ::close(fd);
-  stream.reset();
-  EXPECT_EQ(streaming.gone.load(), 0);
-  EXPECT_EQ(streaming.released.load(), 1);
+  expect_served_again(fd, streaming, std::move(stream));
 }
 
 TEST(HttpServer, ADeferredStreamAnsweredFirstGoesWholeThenTheConnectionServesAgain) {
@@ -478,13 +483,7 @@ TEST(HttpServer, ADeferredStreamAnsweredFirstGoesWholeThenTheConnectionServesAga
   EXPECT_EQ(text.find("Transfer-Encoding"), std::string::npos) << text;
   EXPECT_EQ(text.find("unused"), std::string::npos) << text;
   EXPECT_EQ(text.substr(text.size() - 7), "{\"a\":1}");
-  send_all(fd, request("/after", "a"));
-  auto after = read_until(fd, 3s, [](const std::string& t) { return has_responses(t, 1); });
-  EXPECT_NE(after.find("POST /after a"), std::string::npos) << after;
-  ::close(fd);
-  stream.reset();
-  EXPECT_EQ(streaming.gone.load(), 0);
-  EXPECT_EQ(streaming.released.load(), 1);
+  expect_served_again(fd, streaming, std::move(stream));
 }
 
 TEST(HttpServer, ADeferredStreamWrittenToFirstStaysAStream) {
