@@ -30,7 +30,7 @@ using jsonrpc::invalid_params;
 
 std::string default_instructions(const ToolRegistry& registry) {
   std::string text = "Tools, as name(parameters) -> result:\n";
-  for (const auto& tool : registry.tools()) text += tool.name() + tool.signature().render() + "\n";
+  for (const auto& tool : registry.tools()) text += tool.name() + tool.signature_text() + "\n";
   return text;
 }
 
