@@ -77,8 +77,9 @@ struct ToolHints {
 
 /// What listing a tool shows, rendered ahead of time: ptc-gen writes one per generated tool, so that a
 /// program with a thousand tools lists them (`list`, MCP tools/list) without building one Signature.
-/// Each text is exactly what the runtime renders from the signature (tool_listing() makes them, and the
-/// tests hold generated ones to it). The texts must outlive every Tool built with them: string literals.
+/// Each text is exactly what the runtime renders from the signature (render_tool_listing() in
+/// <ptc/tool_catalog.hpp> makes them, and the tests hold generated ones to it). The texts must outlive
+/// every Tool built with them: string literals.
 struct ToolListing {
   /// The ptc version that rendered the texts (ptc_version()). A listing of another version is ignored,
   /// and the tool is rendered from its signature, as one without a listing is.
