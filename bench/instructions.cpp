@@ -54,6 +54,18 @@ void dispatch(bench::Reply reply, long n, bool observed = true) {
   if (bytes == 0) std::abort();
 }
 
+/// dispatch_openai with the reply as JSON (openai_chat_tool_message), for a program that puts the message
+/// into a request tree: the difference from dispatch_openai is what the JSON form costs over the text.
+void dispatch_openai_json(long n) {
+  ptc::ToolRegistry registry;
+  ptc_gen::orders::register_tools(registry);
+  ptc::Session session;
+  const ptc::ToolCall call = bench::call_for(bench::Reply::OpenAI);
+  std::size_t members = 0;
+  for (long i = 0; i < n; ++i) members += ptc::openai_chat_tool_message(registry.dispatch(session, call)).size();
+  if (members == 0) std::abort();
+}
+
 const std::map<std::string, std::function<void(long)>> kCases = {
     {"decode", [](long n) { decode(bench::kCall, n); }},
     {"decode_permuted", [](long n) { decode(bench::kPermutedCall, n); }},
@@ -61,6 +73,7 @@ const std::map<std::string, std::function<void(long)>> kCases = {
     {"ondemand", [](long n) { ondemand(bench::kCall, n); }},
     {"ondemand_permuted", [](long n) { ondemand(bench::kPermutedCall, n); }},
     {"dispatch_openai", [](long n) { dispatch(bench::Reply::OpenAI, n); }},
+    {"dispatch_openai_json", dispatch_openai_json},
     {"dispatch_anthropic", [](long n) { dispatch(bench::Reply::Anthropic, n); }},
     {"dispatch_mcp", [](long n) { dispatch(bench::Reply::Mcp, n); }},
     {"dispatch_unobserved", [](long n) { dispatch(bench::Reply::OpenAI, n, false); }},

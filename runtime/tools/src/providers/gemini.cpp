@@ -26,7 +26,9 @@ nlohmann::json gemini_function_response(const ToolOutcome& outcome) {
   if (!outcome.call_id.empty()) call["id"] = outcome.call_id;
   call["name"] = outcome.name;
   call["response"] = std::move(response);
-  return nlohmann::json{{"functionResponse", std::move(call)}};
+  nlohmann::json out(nlohmann::json::value_t::object);  // members in place, as openai_chat_tool_message's
+  out.get_ref<nlohmann::json::object_t&>().emplace("functionResponse", std::move(call));
+  return out;
 }
 
 // Gemini answers 400 "parameters.properties: should be non-empty for OBJECT type" to a declaration
