@@ -240,6 +240,7 @@ class ToolBuilder {
   bool hint(const Annotation& a, model::Tool& tool);
   bool mime_type(const Annotation& a, model::Tool& tool);
   bool served(const FunctionDecl* fd, const std::vector<Annotation>& notes, model::Tool& tool);
+  bool string_sent_parameters(const FunctionDecl* fd, const model::Tool& tool);
   bool uri_variables(const FunctionDecl* fd, const model::Tool& tool);
   bool prompt_result(const FunctionDecl* fd, const model::Tool& tool);
   bool is_message(const model::Type& type) const;
@@ -739,8 +740,52 @@ bool ToolBuilder::served(const FunctionDecl* fd, const std::vector<Annotation>& 
                     "return the contents: a std::string, or a value to read as JSON");
     ok = false;
   }
+  if (tool.kind != model::ToolKind::Tool) ok = string_sent_parameters(fd, tool) && ok;
   for (const Annotation& a : notes)
     if (a.key == "ptc.complete") ok = completer(a, fd, tool) && ok;
+  return ok;
+}
+
+namespace {
+
+/// Whether the lenient decoder reads a value of `type` from a string: a number, a boolean, an
+/// enumerator, a time, or the string itself.
+bool reads_from_string(const model::Type& type) {
+  switch (type.kind) {
+    case model::TypeKind::String:
+    case model::TypeKind::StringView:
+    case model::TypeKind::Bool:
+    case model::TypeKind::Integer:
+    case model::TypeKind::Float:
+    case model::TypeKind::Enum:
+    case model::TypeKind::TimePoint:
+    case model::TypeKind::Date:
+    case model::TypeKind::Duration: return true;
+    case model::TypeKind::Optional: return !type.args.empty() && reads_from_string(type.args[0]);
+    default: return false;
+  }
+}
+
+}  // namespace
+
+/// MCP clients send a prompt's arguments, and a URI fills a template's variables, as strings: a
+/// parameter that no string decodes to (a struct, a list) could never be given.
+bool ToolBuilder::string_sent_parameters(const FunctionDecl* fd, const model::Tool& tool) {
+  bool ok = true;
+  const char* given = tool.kind == model::ToolKind::Prompt ? "clients send a prompt's arguments as strings"
+                                                           : "a URI gives a template's variables as strings";
+  for (const auto& param : tool.params) {
+    if (reads_from_string(param.type)) continue;
+    const ParmVarDecl* decl = nullptr;
+    for (unsigned i = 0; i < fd->getNumParams(); ++i)
+      if (fd->getParamDecl(i)->getNameAsString() == param.name) decl = fd->getParamDecl(i);
+    reporter_.error(decl ? decl->getLocation() : fd->getLocation(),
+                    "parameter '" + param.name + "' of " + subject(tool) + " is " +
+                        (decl ? decl->getType().getAsString() : param.type.cpp) + ": " + given +
+                        ", and no string decodes to it",
+                    "take a string, number, bool or enum, and read anything richer from it in the function");
+    ok = false;
+  }
   return ok;
 }
 

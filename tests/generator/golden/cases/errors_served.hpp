@@ -56,6 +56,12 @@ PTC_PROMPT() PTC_COMPLETE(subject, not_a_completer) std::string wrong_completer(
 /// Completes with a function nobody declared.
 PTC_PROMPT() PTC_COMPLETE(subject, nowhere) std::string missing_completer(std::string subject);
 
+/// A prompt argument no client can send: arguments arrive as strings.
+PTC_PROMPT() std::string noted(Note note);
+
+/// A template variable no URI can give.
+PTC_RESOURCE("golden://tagged/{tags}") std::string tagged(std::vector<std::string> tags);
+
 /// Completion is for prompts and resource templates.
 PTC_TOOL() PTC_READ_ONLY PTC_COMPLETE(subject, suggestions) std::string completed_tool(std::string subject);
 
