@@ -129,7 +129,7 @@ class Channel {
     std::string line = std::move(*answer_);
     answer_.reset();
     // An error answer carries its status as a whole response does; the stream form is always 200.
-    const int status = line.find("\"error\":") == std::string::npos ? 200 : status_for(Json::parse(line), modern_);
+    const int status = jsonrpc::member_text(line, {"error"}) ? status_for(Json::parse(line), modern_) : 200;
     std::string last = sse_event_line(line);
     stream_->close_with(HttpResponse{status, "application/json", std::move(line), {}, {}}, std::move(last));
   }
