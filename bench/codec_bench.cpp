@@ -127,7 +127,7 @@ void BM_Prepare_GeneratedInvoker(benchmark::State& state) {
   const std::string& text = call_text(state);
   const ptc::Tool tool = ptc_gen::orders::tools().front();
   for (auto _ : state) {
-    auto prepared = tool.invoker()->prepare_text(text, ptc::Mode::Enabled);
+    auto prepared = tool.invoker()->prepare(ptc::ToolArguments::text(text), ptc::Mode::Enabled);
     if (!prepared || !prepared->validation.ok) state.SkipWithError("prepare failed");
     benchmark::DoNotOptimize(prepared);
   }

@@ -210,9 +210,8 @@ TEST_F(ProtocolTest, CallsAnswerInTheirEra) {
 /// Answers with the text its text path was given, as a generated invoker would decode it.
 class EchoTextInvoker final : public ptc::ToolInvoker {
  public:
-  Prepared prepare(const json&, ptc::Mode) const override { return with("(no text)"); }
-  std::optional<Prepared> prepare_text(std::string_view arguments, ptc::Mode) const override {
-    return with(std::string(arguments));
+  std::optional<Prepared> prepare(const ptc::ToolArguments& arguments, ptc::Mode) const override {
+    return with(arguments.is_text() ? std::string(arguments.text()) : "(no text)");
   }
 
  private:

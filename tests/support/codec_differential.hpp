@@ -505,7 +505,7 @@ struct Tally {
 };
 
 /// A decoder under test: its results for `text` in `mode`, or nullopt when it declines the text (a
-/// text path that leaves what is not a JSON object to dispatch, as Invoker::prepare_text does).
+/// text path that leaves what is not a JSON object to dispatch, as Invoker::prepare does).
 using Decode = std::function<std::optional<Validation>(const std::string& text, Mode mode)>;
 
 /// ptc::codec::decode_text into a fresh T.

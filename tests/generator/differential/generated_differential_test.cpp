@@ -1,6 +1,6 @@
 // The decoders ptc-gen generates for shapes.hpp against the runtime validator on each generated tool's
 // own input() schema, with the harness of tests/support/codec_differential.hpp: through decode_text
-// into the tool's Args struct, and through the tool's invoker (prepare_text, then the call itself).
+// into the tool's Args struct, and through the tool's invoker (prepare on the text, then the call itself).
 //
 // shapes.ptc.cpp is compiled into this file (not linked) to reach ptc_gen::shapes::detail::<tool>_args.
 
@@ -96,9 +96,9 @@ Schema narrowed(const Schema& params, const std::map<std::string, NarrowRange>& 
 // The text path of the tool's invoker. A prepared call must run exactly when it validated, and the
 // tool, which returns its arguments, must return the decoded ones; a call that does otherwise gets an
 // extra error, so that the harness shows it with the document.
-ptc::test::Decode prepare_text_of(const ptc::Tool& t, ptc::Session& session) {
+ptc::test::Decode prepare_of_text(const ptc::Tool& t, ptc::Session& session) {
   return [&t, &session](const std::string& text, ptc::Mode mode) -> std::optional<Validation> {
-    auto prepared = t.invoker()->prepare_text(text, mode);
+    auto prepared = t.invoker()->prepare(ptc::ToolArguments::text(text), mode);
     if (!prepared) return std::nullopt;
     Validation& v = prepared->validation;
     v.value = prepared->arguments.json();  // the decoded arguments, compared with the validator's value
@@ -128,9 +128,9 @@ void check_tool(const char* name, std::uint64_t seed, const std::map<std::string
   for (const auto& [param, range] : narrow) ranges.push_back(range);
   ptc::test::report(name, ptc::test::compare_with_validator(reference, seed, kDocuments, ranges, decode_text, held));
   ptc::Session session("differential");
-  ptc::test::report((std::string(name) + " via prepare_text").c_str(),
+  ptc::test::report((std::string(name) + " via prepare (text)").c_str(),
                     ptc::test::compare_with_validator(reference, seed + 1000, kInvokerDocuments, ranges,
-                                                      prepare_text_of(t, session), held));
+                                                      prepare_of_text(t, session), held));
 }
 
 namespace gen = ptc_gen::shapes::detail;

@@ -684,17 +684,22 @@ TEST_F(Dispatch, ASubscriberMayDispatchWhileAnEventIsPublished) {
 
 namespace {
 
-/// An invoker with a text path, as generated ones have: it notes which path each call took.
+/// An invoker that notes which form each call's arguments came in. It reads text, as generated ones
+/// do, unless told to decline it; `decline_objects` makes it break the contract and decline an object.
 class TextInvoker final : public ptc::ToolInvoker {
  public:
-  explicit TextInvoker(std::vector<std::string>* seen) : seen_(seen) {}
-  Prepared prepare(const json& arguments, ptc::Mode) const override {
-    seen_->push_back("object " + arguments.dump());
-    return ready(arguments);
-  }
-  std::optional<Prepared> prepare_text(std::string_view arguments, ptc::Mode) const override {
-    seen_->push_back("text " + std::string(arguments));
-    return ready(json::parse(arguments));
+  explicit TextInvoker(std::vector<std::string>* seen, bool decline_text = false, bool decline_objects = false)
+      : seen_(seen), decline_text_(decline_text), decline_objects_(decline_objects) {}
+  std::optional<Prepared> prepare(const ptc::ToolArguments& arguments, ptc::Mode) const override {
+    if (arguments.is_text()) {
+      seen_->push_back("text " + std::string(arguments.text()));
+      if (decline_text_) return std::nullopt;
+      return ready(json::parse(arguments.text()));
+    }
+    std::string form = arguments.is_owned() ? "owned " : "borrowed ";
+    seen_->push_back(form.append(arguments.object().dump()));
+    if (decline_objects_) return std::nullopt;
+    return ready(arguments.take());
   }
 
  private:
@@ -706,6 +711,8 @@ class TextInvoker final : public ptc::ToolInvoker {
     return p;
   }
   std::vector<std::string>* seen_;
+  bool decline_text_;
+  bool decline_objects_;
 };
 
 TEST(DispatchArgumentsText, TextGoesToTheTextPathAndIsParsedOnceForOtherTools) {
@@ -724,10 +731,10 @@ TEST(DispatchArgumentsText, TextGoesToTheTextPathAndIsParsedOnceForOtherTools) {
   }));
   ptc::Session session;
 
-  // Text as given reaches the text path byte for byte; an object reaches the object path.
+  // Text as given reaches the invoker byte for byte; the request's object reaches it borrowed.
   EXPECT_EQ(registry.dispatch(session, ptc::ToolCall{"1", "text", json(R"({ "n" : 1 })")}).result.value, json(1));
   EXPECT_EQ(registry.dispatch(session, ptc::ToolCall{"1", "text", json{{"n", 1}}}).result.value, json(1));
-  EXPECT_EQ(seen, (std::vector<std::string>{R"(text { "n" : 1 })", R"(object {"n":1})"}));
+  EXPECT_EQ(seen, (std::vector<std::string>{R"(text { "n" : 1 })", R"(borrowed {"n":1})"}));
 
   // A tool without a text path gets the text parsed, the same object an object call would give it.
   const auto out = registry.dispatch(session, ptc::ToolCall{"2", "plain", json(R"({"n": 2})")});
@@ -742,6 +749,46 @@ TEST(DispatchArgumentsText, TextGoesToTheTextPathAndIsParsedOnceForOtherTools) {
   small.max_argument_bytes = 4;
   EXPECT_EQ(registry.dispatch(session, ptc::ToolCall{"4", "text", json(R"({ "n" : 1 })")}, small).status,
             CallStatus::InvalidArguments);
+}
+
+TEST(DispatchArgumentsText, DeclinedTextIsParsedOnceAndHandedBackOwned) {
+  std::vector<std::string> seen;
+  ptc::ToolRegistry registry;
+  ptc::ToolSpec spec;
+  spec.name = "declines";
+  spec.description = "Declines text.";
+  spec.signature = ptc::Signature::parse("(n :int) -> :int").value();
+  spec.invoker = std::make_shared<TextInvoker>(&seen, /*decline_text=*/true);
+  registry.add(ptc::Tool(spec));
+  ptc::Session session;
+
+  // Undeclared members are left out by dispatch's parse, and reported as a warning.
+  const auto out = registry.dispatch(session, ptc::ToolCall{"1", "declines", json(R"({"n": 3, "x": 1})")});
+  EXPECT_EQ(out.status, CallStatus::Succeeded) << out.result.message;
+  EXPECT_EQ(out.result.value, json(3));
+  EXPECT_EQ(seen, (std::vector<std::string>{R"(text {"n": 3, "x": 1})", R"(owned {"n":3})"}));
+
+  // Malformed text is reported by dispatch, once the invoker declined it.
+  seen.clear();
+  const auto bad = registry.dispatch(session, ptc::ToolCall{"2", "declines", json(R"({"n": )")});
+  EXPECT_EQ(bad.status, CallStatus::InvalidArguments);
+  EXPECT_EQ(bad.result.message.rfind("Tool arguments are not valid JSON: ", 0), 0u) << bad.result.message;
+  EXPECT_EQ(seen, (std::vector<std::string>{R"(text {"n": )"}));
+}
+
+TEST(DispatchArgumentsText, AnInvokerThatDeclinesAnObjectFailsTheCall) {
+  std::vector<std::string> seen;
+  ptc::ToolRegistry registry;
+  ptc::ToolSpec spec;
+  spec.name = "broken";
+  spec.description = "Declines everything.";
+  spec.signature = ptc::Signature::parse("(n :int) -> :int").value();
+  spec.invoker = std::make_shared<TextInvoker>(&seen, true, /*decline_objects=*/true);
+  registry.add(ptc::Tool(spec));
+  ptc::Session session;
+  const auto out = registry.dispatch(session, ptc::ToolCall{"1", "broken", json{{"n", 1}}});
+  EXPECT_EQ(out.status, CallStatus::HandlerException);
+  EXPECT_EQ(out.result.message, "Tool 'broken' execution failed: the tool's invoker declined an arguments object");
 }
 
 }  // namespace

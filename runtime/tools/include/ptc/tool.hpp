@@ -23,6 +23,34 @@ namespace ptc {
 
 class ToolContext;
 
+/// A call's arguments as dispatch hands them to an invoker: the JSON text the call brought (OpenAI, MCP
+/// and the command line bring text), or an object, either the request's own (borrowed) or parsed for
+/// this call alone (owned: the invoker may take it apart instead of copying it). A view: it refers to
+/// what dispatch holds, and lives as long as the call to ToolInvoker::prepare.
+class ToolArguments {
+ public:
+  static ToolArguments text(std::string_view json_text) { return ToolArguments(json_text, nullptr, nullptr); }
+  static ToolArguments borrowed(const nlohmann::json& object) { return ToolArguments({}, &object, nullptr); }
+  static ToolArguments owned(nlohmann::json& object) { return ToolArguments({}, &object, &object); }
+
+  bool is_text() const { return object_ == nullptr; }
+  /// Whether the object is this call's own, which take() moves out rather than copies.
+  bool is_owned() const { return owned_ != nullptr; }
+  /// The text, when is_text().
+  std::string_view text() const { return text_; }
+  /// The object, when !is_text().
+  const nlohmann::json& object() const { return *object_; }
+  /// The object for keeping: moved out when owned, copied when borrowed. When !is_text().
+  nlohmann::json take() const { return owned_ ? std::move(*owned_) : *object_; }
+
+ private:
+  ToolArguments(std::string_view text, const nlohmann::json* object, nlohmann::json* owned)
+      : text_(text), object_(object), owned_(owned) {}
+  std::string_view text_;
+  const nlohmann::json* object_;
+  nlohmann::json* owned_;
+};
+
 /// How a tool turns call arguments into a run. `make_tool` uses one that checks the arguments with the
 /// runtime validator and hands the coerced JSON to a handler; generated code supplies invokers that
 /// decode straight into C++ types. Implementations are called from many threads at once.
@@ -48,19 +76,11 @@ class ToolInvoker {
     /// A value the type cannot vouch for (an enum holding no enumerator) comes as JSON and is checked.
     bool typed_results = false;
   };
-  /// `arguments` is a JSON object (dispatch checks that first).
-  virtual Prepared prepare(const nlohmann::json& arguments, Mode mode) const = 0;
-  /// The same for arguments parsed for this call alone, which the invoker may take apart instead of
-  /// copying (make_tool's moves them into the handler's arguments). By default, prepare.
-  virtual Prepared prepare_owned(nlohmann::json&& arguments, Mode mode) const { return prepare(arguments, mode); }
-  /// The same from the arguments' JSON text, when a call brings them as text (OpenAI does), for
-  /// invokers that read text directly. nullopt means "use prepare": the text is not a JSON object (or
-  /// not JSON), or this invoker has no text path; dispatch then parses and reports as usual.
-  virtual std::optional<Prepared> prepare_text(std::string_view arguments, Mode mode) const {
-    (void)arguments;
-    (void)mode;
-    return std::nullopt;
-  }
+  /// Decodes and validates `arguments` (an object, or text). Text may be declined with nullopt: this
+  /// invoker does not read text, or the text is not a JSON object (or not JSON). Dispatch then parses
+  /// the text itself, reports what is malformed, and calls again with the object it parsed (owned). An
+  /// object is never declined: dispatch has checked that it is one, and fails the call if it is.
+  virtual std::optional<Prepared> prepare(const ToolArguments& arguments, Mode mode) const = 0;
 };
 
 /// How a tool behaves, for hosts that decide whether to ask the user before a call (MCP tool

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <optional>
 #include <shared_mutex>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -144,7 +145,7 @@ using Policies = std::vector<std::shared_ptr<const ToolPolicy>>;
 /// Step 3's result: the arguments as the invoker's text path took them, or as the JSON path decoded them.
 struct Decoded {
   const std::string* text = nullptr;              ///< the text offered to the text path
-  std::optional<ToolInvoker::Prepared> prepared;  ///< the text path's, when it took the text
+  std::optional<ToolInvoker::Prepared> prepared;  ///< the invoker's, once it took the text
   std::exception_ptr failure;                     ///< what the text path threw, rethrown at step 7
   nlohmann::json args;                            ///< the JSON path's arguments, when parsed here
   bool owned = false;                             ///< `args` holds them; else they are the request's object
@@ -189,7 +190,7 @@ class Call {
     if (!reserve(bytes * MemoryBudget::kBytesPerArgumentByte, out)) return out;
     if (out.text) {
       try {
-        out.prepared = tool_->invoker()->prepare_text(*out.text, options_.mode);
+        out.prepared = tool_->invoker()->prepare(ToolArguments::text(*out.text), options_.mode);
       } catch (...) {
         out.failure = std::current_exception();
       }
@@ -247,10 +248,13 @@ class Call {
       set_given_arguments();
       std::rethrow_exception(decoded.failure);
     }
-    ToolInvoker::Prepared prepared = decoded.text_path() ? std::move(*decoded.prepared)
-                                     : decoded.owned
-                                         ? tool_->invoker()->prepare_owned(std::move(decoded.args), options_.mode)
-                                         : tool_->invoker()->prepare(request_.arguments, options_.mode);
+    if (!decoded.text_path()) {
+      const ToolArguments arguments =
+          decoded.owned ? ToolArguments::owned(decoded.args) : ToolArguments::borrowed(request_.arguments);
+      decoded.prepared = tool_->invoker()->prepare(arguments, options_.mode);
+      if (!decoded.prepared) throw std::logic_error("the tool's invoker declined an arguments object");
+    }
+    ToolInvoker::Prepared prepared = std::move(*decoded.prepared);
     // Undeclared fields the parse left out are reported where the walk would have reported them: last.
     if (decoded.dropped.size() != 0)
       report_dropped_fields(prepared.validation, tool_->signature().input(), decoded.dropped, options_.mode);

@@ -99,17 +99,19 @@ class JsonInvoker final : public ToolInvoker {
  public:
   JsonInvoker(Schema params, JsonHandler handler) : params_(std::move(params)), handler_(std::move(handler)) {}
 
-  Prepared prepare(const nlohmann::json& arguments, Mode mode) const override {
+  /// Text is declined: dispatch parses it, with the signature's rules for undeclared members, and
+  /// hands the object back owned.
+  std::optional<Prepared> prepare(const ToolArguments& arguments, Mode mode) const override {
+    if (arguments.is_text()) return std::nullopt;
+    const ValidateOptions options{Direction::Input, mode, /*drop_undeclared=*/true};
     Prepared p;
-    p.validation = validate_and_coerce(params_, arguments, {Direction::Input, mode, /*drop_undeclared=*/true});
-    return finish(std::move(p), arguments);
-  }
-
-  Prepared prepare_owned(nlohmann::json&& arguments, Mode mode) const override {
-    Prepared p;
-    p.validation =
-        validate_and_coerce(params_, std::move(arguments), {Direction::Input, mode, /*drop_undeclared=*/true});
-    return finish(std::move(p), arguments);
+    if (!arguments.is_owned()) {
+      p.validation = validate_and_coerce(params_, arguments.object(), options);
+      return finish(std::move(p), arguments.object());
+    }
+    nlohmann::json given = arguments.take();  // parsed for this call alone: moved, not copied
+    p.validation = validate_and_coerce(params_, std::move(given), options);
+    return finish(std::move(p), given);
   }
 
  private:

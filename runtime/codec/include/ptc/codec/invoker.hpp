@@ -68,24 +68,25 @@ class Invoker final : public ToolInvoker {
   using Call = std::function<ToolResult<LazyJson>(Args& args, ToolContext& context)>;
   explicit Invoker(Call call) : call_(std::move(call)) {}
 
-  /// From parsed JSON (dispatch parsed the arguments already): encodes to text and decodes. A NaN or an
-  /// infinity (which a program, not a JSON text, can put there) is refused in every mode.
-  Prepared prepare(const nlohmann::json& arguments, Mode mode) const override {
+  /// Text is decoded as it stands, without building a DOM; text that is not a JSON object, or not JSON
+  /// at all, is declined (nullopt), so that dispatch reports it as it reports every malformed argument.
+  /// An object is written as text and decoded: a NaN or an infinity in it (which a program, not a JSON
+  /// text, can put there) is refused in every mode.
+  std::optional<Prepared> prepare(const ToolArguments& arguments, Mode mode) const override {
+    if (arguments.is_text()) {
+      try {
+        return decode(arguments.text(), mode);
+      } catch (const InvalidJson&) {
+        return std::nullopt;
+      }
+    }
+    const nlohmann::json& object = arguments.object();
     try {
-      if (auto bad = detail::non_finite(arguments)) return refused(std::move(*bad));
-      if (auto p = decode(compact_text(arguments), mode)) return std::move(*p);
-      return refused({std::string(coercion::kRootPath), coercion::expected("map", arguments)});
+      if (auto bad = detail::non_finite(object)) return refused(std::move(*bad));
+      if (auto p = decode(compact_text(object), mode)) return p;
+      return refused({std::string(coercion::kRootPath), coercion::expected("map", object)});
     } catch (const InvalidJson& e) {
       return refused({std::string(coercion::kRootPath), e.what()});  // nesting that ptc::parse_json would have refused
-    }
-  }
-  /// From JSON text, without building a DOM. nullopt when the text is not a JSON object, or not JSON
-  /// at all, so that dispatch reports it as it reports every malformed argument.
-  std::optional<Prepared> prepare_text(std::string_view arguments, Mode mode) const override {
-    try {
-      return decode(arguments, mode);
-    } catch (const InvalidJson&) {
-      return std::nullopt;
     }
   }
 
