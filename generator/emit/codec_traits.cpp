@@ -1,6 +1,7 @@
 #include "emit/codec_traits.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cctype>
 #include <set>
 #include <stdexcept>
@@ -102,6 +103,60 @@ void write_integer_case(CodeWriter& w, std::size_t index, const FieldCode& f, co
   w.close();
 }
 
+// The most fields a struct may have for ptc-gen to write its clean reader: one bit each in a word,
+// as the runtime's key buckets (detail::kBucketedFields).
+constexpr std::size_t kCleanFields = 64;
+
+// Whether a key whose bytes equal the name is the name: no quote or backslash in it.
+bool plain_name(const std::string& name) { return name.find_first_of("\\\"") == std::string::npos; }
+
+// How read_clean reads field `index`. A field with a default, a check or a checked integer is read by
+// decode_field, as the generic walk reads it, with the optimistic decoder noting a surprise; the others
+// by the type's clean read (detail::Clean).
+std::string clean_read(std::size_t index, const FieldCode& f) {
+  if (f.default_cpp)
+    return fmt::format(
+        "return detail::take_null(value) ? (fill_default({0}, out), true) : decode_field(d, {0}, value, out) && "
+        "!d.surprised();",
+        index);
+  if (f.check) return fmt::format("return decode_field(d, {}, value, out) && !d.surprised();", index);
+  return fmt::format("return detail::Clean<{}>::read(d, value, out.{});", f.codec_type, f.member);
+}
+
+// The struct's decoder for the optimistic pass (detail/clean.hpp): false at the first key that is
+// undeclared, written with escapes or repeated, at the first value it does not take as it stands, and
+// when a required field is missing; the document is then decoded again by the reporting decoder.
+// Every field is assigned or reset, so `out` needs no clearing first.
+void write_clean_reader(CodeWriter& w, const std::string& type, const std::vector<FieldCode>& fields) {
+  if (fields.empty() || fields.size() > kCleanFields) return;
+  for (const auto& f : fields)
+    if (!plain_name(f.json_name)) return;
+  std::uint64_t required = 0;
+  for (std::size_t i = 0; i < fields.size(); ++i)
+    if (!fields[i].nullable && !fields[i].default_cpp) required |= std::uint64_t{1} << i;
+  w.open(fmt::format("static bool read_clean(Decoder& d, Value& v, {}& out)", type));
+  w.line("std::uint64_t seen = 0;");
+  w.open(fmt::format(
+      "const bool read = detail::read_clean_object(d, v, fields, Codec<{}>::keys, seen, [&](std::size_t i, Value& "
+      "value)",
+      type));
+  w.open("switch (i)");
+  for (std::size_t i = 0; i < fields.size(); ++i) w.line(fmt::format("case {}: {}", i, clean_read(i, fields[i])));
+  w.close();
+  w.line("return false;");
+  w.close("});");
+  w.line(required ? fmt::format("if (!read || (seen & {0:#x}u) != {0:#x}u) return false;", required)
+                  : "if (!read) return false;");
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    if (required >> i & 1) continue;
+    const std::string absent = fields[i].default_cpp ? fmt::format("fill_default({}, out);", i)
+                                                     : fmt::format("out.{}.reset();", fields[i].member);
+    w.line(fmt::format("if (!(seen >> {} & 1)) {}", i, absent));
+  }
+  w.line("return true;");
+  w.close();
+}
+
 void write_struct_traits(CodeWriter& w, const std::string& type, const std::vector<FieldCode>& fields) {
   w.open(fmt::format("template <> struct StructTraits<{}>", type));
   if (fields.empty())
@@ -154,6 +209,8 @@ void write_struct_traits(CodeWriter& w, const std::string& type, const std::vect
     w.close();
   }
   w.close();
+
+  write_clean_reader(w, type, fields);
 
   w.open(fmt::format("template <class W> static void encode_fields(W& w, const {}& value)", type));
   if (fields.empty()) w.line("(void)w;").line("(void)value;");

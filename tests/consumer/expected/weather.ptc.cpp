@@ -48,6 +48,19 @@ template <> struct StructTraits<::weather::Day> {
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::weather::Day& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::weather::Day>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<int>::read(d, value, out.day);
+        case 1: return detail::Clean<double>::read(d, value, out.high);
+        case 2: return detail::Clean<::weather::Sky>::read(d, value, out.sky);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x7u) != 0x7u) return false;
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::weather::Day& value) {
     w.key(KnownKey{"day", "\"day\":"}); Codec<int>::encode(w, value.day);
     w.key(KnownKey{"high", "\"high\":"}); Codec<double>::encode(w, value.high);
@@ -68,6 +81,18 @@ template <> struct StructTraits<::weather::Forecast> {
   static void fill_default(std::size_t index, ::weather::Forecast& out) {
     (void)index;
     (void)out;
+  }
+  static bool read_clean(Decoder& d, Value& v, ::weather::Forecast& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::weather::Forecast>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::string>::read(d, value, out.city);
+        case 1: return detail::Clean<std::vector<::weather::Day>>::read(d, value, out.days);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x3u) != 0x3u) return false;
+    return true;
   }
   template <class W> static void encode_fields(W& w, const ::weather::Forecast& value) {
     w.key(KnownKey{"city", "\"city\":"}); Codec<std::string>::encode(w, value.city);
@@ -101,6 +126,19 @@ template <> struct StructTraits<::ptc_gen::weather::detail::forecast_args> {
     switch (index) {
       case 1: out.days = 3; return;
     }
+  }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::weather::detail::forecast_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::weather::detail::forecast_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::string>::read(d, value, out.city);
+        case 1: return detail::take_null(value) ? (fill_default(1, out), true) : decode_field(d, 1, value, out) && !d.surprised();
+      }
+      return false;
+    });
+    if (!read || (seen & 0x1u) != 0x1u) return false;
+    if (!(seen >> 1 & 1)) fill_default(1, out);
+    return true;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::weather::detail::forecast_args& value) {
     w.key(KnownKey{"city", "\"city\":"}); Codec<std::string>::encode(w, value.city);

@@ -81,6 +81,8 @@ struct FieldInfo {
 ///     static bool decode_field(Decoder& d, std::size_t index, Value& v, ::shop::Item& out);
 ///     static void fill_default(std::size_t index, ::shop::Item& out);
 ///     template <class W> static void encode_fields(W& w, const ::shop::Item& value);
+///     // optional: the optimistic pass's decoder of clean input (detail/clean.hpp)
+///     static bool read_clean(Decoder& d, Value& v, ::shop::Item& out);
 ///   };
 template <class T>
 struct StructTraits;
@@ -132,6 +134,7 @@ Validation decode_only(std::string_view text, T& out, Mode mode = Mode::Enabled)
 #include <ptc/codec/detail/scalars.hpp>
 #include <ptc/codec/detail/containers.hpp>
 #include <ptc/codec/detail/wrappers.hpp>
+#include <ptc/codec/detail/clean.hpp>
 #include <ptc/codec/detail/object.hpp>
 #include <ptc/codec/detail/chrono.hpp>
 #include <ptc/codec/detail/document.hpp>

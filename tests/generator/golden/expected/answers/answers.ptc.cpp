@@ -59,6 +59,18 @@ template <> struct StructTraits<::golden::answers::Query> {
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::golden::answers::Query& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::golden::answers::Query>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::string>::read(d, value, out.text);
+        case 1: return decode_field(d, 1, value, out) && !d.surprised();
+      }
+      return false;
+    });
+    if (!read || (seen & 0x3u) != 0x3u) return false;
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::golden::answers::Query& value) {
     w.key(KnownKey{"limit", "\"limit\":"}); Codec<int>::encode(w, value.limit);
     w.key(KnownKey{"text", "\"text\":"}); Codec<std::string>::encode(w, value.text);
@@ -78,6 +90,17 @@ template <> struct StructTraits<::ptc_gen::answers::detail::search_args> {
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::answers::detail::search_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::answers::detail::search_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<::golden::answers::Query>::read(d, value, out.query);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x1u) != 0x1u) return false;
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::answers::detail::search_args& value) {
     w.key(KnownKey{"query", "\"query\":"}); Codec<::golden::answers::Query>::encode(w, value.query);
   }
@@ -95,6 +118,17 @@ template <> struct StructTraits<::ptc_gen::answers::detail::rate_args> {
   static void fill_default(std::size_t index, ::ptc_gen::answers::detail::rate_args& out) {
     (void)index;
     (void)out;
+  }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::answers::detail::rate_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::answers::detail::rate_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<::golden::answers::Evidence>::read(d, value, out.evidence);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x1u) != 0x1u) return false;
+    return true;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::answers::detail::rate_args& value) {
     w.key(KnownKey{"evidence", "\"evidence\":"}); Codec<::golden::answers::Evidence>::encode(w, value.evidence);

@@ -81,6 +81,20 @@ template <> struct StructTraits<::golden::answers::Evidence> {
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::golden::answers::Evidence& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::golden::answers::Evidence>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::string>::read(d, value, out.url);
+        case 1: return decode_field(d, 1, value, out) && !d.surprised();
+        case 2: return detail::Clean<::golden::answers::Severity>::read(d, value, out.severity);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x5u) != 0x5u) return false;
+    if (!(seen >> 1 & 1)) out.published.reset();
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::golden::answers::Evidence& value) {
     w.key(KnownKey{"published", "\"published\":"}); Codec<std::optional<std::string>>::encode(w, value.published);
     w.key(KnownKey{"severity", "\"severity\":"}); Codec<::golden::answers::Severity>::encode(w, value.severity);
@@ -144,6 +158,25 @@ template <> struct StructTraits<::golden::answers::Verdict> {
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::golden::answers::Verdict& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::golden::answers::Verdict>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<bool>::read(d, value, out.upheld);
+        case 1: return decode_field(d, 1, value, out) && !d.surprised();
+        case 2: return detail::Clean<::golden::answers::Confidence>::read(d, value, out.confidence);
+        case 3: return detail::Clean<std::vector<::golden::answers::Evidence>>::read(d, value, out.evidence);
+        case 4: return detail::Clean<std::optional<std::string>>::read(d, value, out.note);
+        case 5: return decode_field(d, 5, value, out) && !d.surprised();
+        case 6: return detail::Clean<std::chrono::seconds>::read(d, value, out.took);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x4fu) != 0x4fu) return false;
+    if (!(seen >> 4 & 1)) out.note.reset();
+    if (!(seen >> 5 & 1)) out.priority.reset();
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::golden::answers::Verdict& value) {
     w.key(KnownKey{"confidence", "\"confidence\":"}); Codec<::golden::answers::Confidence>::encode(w, value.confidence);
     w.key(KnownKey{"evidence", "\"evidence\":"}); Codec<std::vector<::golden::answers::Evidence>>::encode(w, value.evidence);
@@ -178,6 +211,18 @@ template <> struct StructTraits<::golden::answers::Thread> {
   static void fill_default(std::size_t index, ::golden::answers::Thread& out) {
     (void)index;
     (void)out;
+  }
+  static bool read_clean(Decoder& d, Value& v, ::golden::answers::Thread& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::golden::answers::Thread>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::string>::read(d, value, out.title);
+        case 1: return detail::Clean<std::vector<::golden::answers::Thread>>::read(d, value, out.replies);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x3u) != 0x3u) return false;
+    return true;
   }
   template <class W> static void encode_fields(W& w, const ::golden::answers::Thread& value) {
     w.key(KnownKey{"replies", "\"replies\":"}); Codec<std::vector<::golden::answers::Thread>>::encode(w, value.replies);
@@ -232,6 +277,44 @@ template <> struct StructTraits<::golden::answers::Kinds> {
   static void fill_default(std::size_t index, ::golden::answers::Kinds& out) {
     (void)index;
     (void)out;
+  }
+  static bool read_clean(Decoder& d, Value& v, ::golden::answers::Kinds& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::golden::answers::Kinds>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::string>::read(d, value, out.text);
+        case 1: return detail::Clean<bool>::read(d, value, out.flag);
+        case 2: return detail::Clean<signed char>::read(d, value, out.tiny);
+        case 3: return detail::Clean<unsigned short>::read(d, value, out.small);
+        case 4: return detail::Clean<int>::read(d, value, out.number);
+        case 5: return detail::Clean<unsigned long>::read(d, value, out.big_unsigned);
+        case 6: return detail::Clean<long long>::read(d, value, out.wide);
+        case 7: return detail::Clean<float>::read(d, value, out.ratio);
+        case 8: return detail::Clean<double>::read(d, value, out.precise);
+        case 9: return detail::Clean<std::vector<std::optional<int>>>::read(d, value, out.maybe_ints);
+        case 10: return detail::Clean<std::list<std::string>>::read(d, value, out.names);
+        case 11: return detail::Clean<std::deque<bool>>::read(d, value, out.flags);
+        case 12: return detail::Clean<std::array<int, 3>>::read(d, value, out.triple);
+        case 13: return detail::Clean<std::set<std::string>>::read(d, value, out.tags);
+        case 14: return detail::Clean<std::unordered_set<int>>::read(d, value, out.ids);
+        case 15: return detail::Clean<std::map<std::string, double>>::read(d, value, out.scores);
+        case 16: return detail::Clean<std::unordered_map<std::string, std::vector<int>>>::read(d, value, out.groups);
+        case 17: return detail::Clean<std::unique_ptr<std::string>>::read(d, value, out.owned);
+        case 18: return detail::Clean<std::shared_ptr<int>>::read(d, value, out.shared);
+        case 19: return detail::Clean<std::variant<std::monostate, int, std::string>>::read(d, value, out.either);
+        case 20: return detail::Clean<std::pair<int, std::string>>::read(d, value, out.two);
+        case 21: return detail::Clean<std::tuple<bool, double, std::string>>::read(d, value, out.three);
+        case 22: return detail::Clean<std::chrono::system_clock::time_point>::read(d, value, out.at);
+        case 23: return detail::Clean<std::chrono::year_month_day>::read(d, value, out.day);
+        case 24: return detail::Clean<std::chrono::milliseconds>::read(d, value, out.timeout);
+        case 25: return detail::Clean<nlohmann::json>::read(d, value, out.extra);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x3f9ffffu) != 0x3f9ffffu) return false;
+    if (!(seen >> 17 & 1)) out.owned.reset();
+    if (!(seen >> 18 & 1)) out.shared.reset();
+    return true;
   }
   template <class W> static void encode_fields(W& w, const ::golden::answers::Kinds& value) {
     w.key(KnownKey{"at", "\"at\":"}); Codec<std::chrono::system_clock::time_point>::encode(w, value.at);

@@ -64,6 +64,35 @@ template <> struct StructTraits<::golden::containers::Bag> {
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::golden::containers::Bag& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::golden::containers::Bag>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::vector<int>>::read(d, value, out.numbers);
+        case 1: return detail::Clean<std::list<std::string>>::read(d, value, out.names);
+        case 2: return detail::Clean<std::deque<double>>::read(d, value, out.samples);
+        case 3: return detail::Clean<std::array<int, 3>>::read(d, value, out.rgb);
+        case 4: return detail::Clean<std::set<std::string>>::read(d, value, out.tags);
+        case 5: return detail::Clean<std::unordered_set<long>>::read(d, value, out.ids);
+        case 6: return detail::Clean<std::map<std::string, int>>::read(d, value, out.counts);
+        case 7: return detail::Clean<std::unordered_map<std::string, std::vector<std::string>>>::read(d, value, out.groups);
+        case 8: return detail::Clean<std::optional<std::string>>::read(d, value, out.note);
+        case 9: return detail::Clean<std::unique_ptr<int>>::read(d, value, out.boxed);
+        case 10: return detail::Clean<std::shared_ptr<std::string>>::read(d, value, out.shared);
+        case 11: return detail::Clean<std::pair<std::string, int>>::read(d, value, out.entry);
+        case 12: return detail::Clean<std::tuple<int, std::string, bool>>::read(d, value, out.triple);
+        case 13: return detail::Clean<std::variant<long, std::string>>::read(d, value, out.id_or_key);
+        case 14: return detail::Clean<std::variant<std::monostate, double>>::read(d, value, out.maybe_number);
+        case 15: return detail::Clean<nlohmann::json>::read(d, value, out.extra);
+      }
+      return false;
+    });
+    if (!read || (seen & 0xf8ffu) != 0xf8ffu) return false;
+    if (!(seen >> 8 & 1)) out.note.reset();
+    if (!(seen >> 9 & 1)) out.boxed.reset();
+    if (!(seen >> 10 & 1)) out.shared.reset();
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::golden::containers::Bag& value) {
     w.key(KnownKey{"boxed", "\"boxed\":"}); Codec<std::unique_ptr<int>>::encode(w, value.boxed);
     w.key(KnownKey{"counts", "\"counts\":"}); Codec<std::map<std::string, int>>::encode(w, value.counts);
@@ -97,6 +126,17 @@ template <> struct StructTraits<::ptc_gen::containers::detail::sum_args> {
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::containers::detail::sum_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::containers::detail::sum_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::vector<long>>::read(d, value, out.values);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x1u) != 0x1u) return false;
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::containers::detail::sum_args& value) {
     w.key(KnownKey{"values", "\"values\":"}); Codec<std::vector<long>>::encode(w, value.values);
   }
@@ -115,6 +155,17 @@ template <> struct StructTraits<::ptc_gen::containers::detail::store_args> {
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::containers::detail::store_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::containers::detail::store_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<::golden::containers::Bag>::read(d, value, out.bag);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x1u) != 0x1u) return false;
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::containers::detail::store_args& value) {
     w.key(KnownKey{"bag", "\"bag\":"}); Codec<::golden::containers::Bag>::encode(w, value.bag);
   }
@@ -132,6 +183,17 @@ template <> struct StructTraits<::ptc_gen::containers::detail::count_words_args>
   static void fill_default(std::size_t index, ::ptc_gen::containers::detail::count_words_args& out) {
     (void)index;
     (void)out;
+  }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::containers::detail::count_words_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::containers::detail::count_words_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::vector<std::string>>::read(d, value, out.words);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x1u) != 0x1u) return false;
+    return true;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::containers::detail::count_words_args& value) {
     w.key(KnownKey{"words", "\"words\":"}); Codec<std::vector<std::string>>::encode(w, value.words);

@@ -63,6 +63,17 @@ template <> struct StructTraits<::ptc_gen::hints::detail::lookup_args> {
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::hints::detail::lookup_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::hints::detail::lookup_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::string>::read(d, value, out.word);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x1u) != 0x1u) return false;
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::hints::detail::lookup_args& value) {
     w.key(KnownKey{"word", "\"word\":"}); Codec<std::string>::encode(w, value.word);
   }
@@ -81,6 +92,17 @@ template <> struct StructTraits<::ptc_gen::hints::detail::file_note_args> {
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::hints::detail::file_note_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::hints::detail::file_note_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::string>::read(d, value, out.text);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x1u) != 0x1u) return false;
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::hints::detail::file_note_args& value) {
     w.key(KnownKey{"text", "\"text\":"}); Codec<std::string>::encode(w, value.text);
   }
@@ -98,6 +120,17 @@ template <> struct StructTraits<::ptc_gen::hints::detail::set_flag_args> {
   static void fill_default(std::size_t index, ::ptc_gen::hints::detail::set_flag_args& out) {
     (void)index;
     (void)out;
+  }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::hints::detail::set_flag_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::hints::detail::set_flag_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<bool>::read(d, value, out.on);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x1u) != 0x1u) return false;
+    return true;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::hints::detail::set_flag_args& value) {
     w.key(KnownKey{"on", "\"on\":"}); Codec<bool>::encode(w, value.on);
@@ -137,6 +170,17 @@ template <> struct StructTraits<::ptc_gen::hints::detail::unmarked_args> {
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::hints::detail::unmarked_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::hints::detail::unmarked_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<int>::read(d, value, out.x);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x1u) != 0x1u) return false;
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::hints::detail::unmarked_args& value) {
     w.key(KnownKey{"x", "\"x\":"}); Codec<int>::encode(w, value.x);
   }
@@ -174,6 +218,17 @@ template <> struct StructTraits<::ptc_gen::hints::detail::add_args> {
   static void fill_default(std::size_t index, ::ptc_gen::hints::detail::add_args& out) {
     (void)index;
     (void)out;
+  }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::hints::detail::add_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::hints::detail::add_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::string>::read(d, value, out.item);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x1u) != 0x1u) return false;
+    return true;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::hints::detail::add_args& value) {
     w.key(KnownKey{"item", "\"item\":"}); Codec<std::string>::encode(w, value.item);

@@ -63,6 +63,19 @@ template <> struct StructTraits<::golden::names::User> {
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::golden::names::User& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::golden::names::User>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::string>::read(d, value, out.user_name);
+        case 1: return detail::Clean<::golden::names::Level>::read(d, value, out.level);
+        case 2: return detail::Clean<std::string>::read(d, value, out.api_token);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x7u) != 0x7u) return false;
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::golden::names::User& value) {
     w.key(KnownKey{"_token", "\"_token\":"}); Codec<std::string>::encode(w, value.api_token);
     w.key(KnownKey{"accessLevel", "\"accessLevel\":"}); Codec<::golden::names::Level>::encode(w, value.level);
@@ -86,6 +99,20 @@ template <> struct StructTraits<::golden::names::Echoed> {
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::golden::names::Echoed& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::golden::names::Echoed>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::string>::read(d, value, out.text);
+        case 1: return detail::Clean<std::string>::read(d, value, out.pattern);
+        case 2: return detail::Clean<::golden::names::Closer>::read(d, value, out.closer);
+        case 3: return detail::Clean<std::string>::read(d, value, out.nul);
+      }
+      return false;
+    });
+    if (!read || (seen & 0xfu) != 0xfu) return false;
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::golden::names::Echoed& value) {
     w.key(KnownKey{"closer", "\"closer\":"}); Codec<::golden::names::Closer>::encode(w, value.closer);
     w.key(KnownKey{"nul", "\"nul\":"}); Codec<std::string>::encode(w, value.nul);
@@ -108,6 +135,18 @@ template <> struct StructTraits<::ptc_gen::names::detail::set_level_args> {
       case 0: out.level = ::golden::names::Level::kHigh; return;
     }
   }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::names::detail::set_level_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::names::detail::set_level_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::take_null(value) ? (fill_default(0, out), true) : decode_field(d, 0, value, out) && !d.surprised();
+      }
+      return false;
+    });
+    if (!read) return false;
+    if (!(seen >> 0 & 1)) fill_default(0, out);
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::names::detail::set_level_args& value) {
     w.key(KnownKey{"level", "\"level\":"}); Codec<::golden::names::Level>::encode(w, value.level);
   }
@@ -126,6 +165,18 @@ template <> struct StructTraits<::ptc_gen::names::detail::rename_user_args> {
   static void fill_default(std::size_t index, ::ptc_gen::names::detail::rename_user_args& out) {
     (void)index;
     (void)out;
+  }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::names::detail::rename_user_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::names::detail::rename_user_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<::golden::names::User>::read(d, value, out.user);
+        case 1: return detail::Clean<std::string>::read(d, value, out.name);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x3u) != 0x3u) return false;
+    return true;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::names::detail::rename_user_args& value) {
     w.key(KnownKey{"name", "\"name\":"}); Codec<std::string>::encode(w, value.name);
@@ -156,6 +207,24 @@ template <> struct StructTraits<::ptc_gen::names::detail::echo_text_args> {
       case 2: out.closer = ::golden::names::Closer::quoted; return;
       case 3: out.nul = std::string("a\000b", 3); return;
     }
+  }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::names::detail::echo_text_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::names::detail::echo_text_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::take_null(value) ? (fill_default(0, out), true) : decode_field(d, 0, value, out) && !d.surprised();
+        case 1: return detail::take_null(value) ? (fill_default(1, out), true) : decode_field(d, 1, value, out) && !d.surprised();
+        case 2: return detail::take_null(value) ? (fill_default(2, out), true) : decode_field(d, 2, value, out) && !d.surprised();
+        case 3: return detail::take_null(value) ? (fill_default(3, out), true) : decode_field(d, 3, value, out) && !d.surprised();
+      }
+      return false;
+    });
+    if (!read) return false;
+    if (!(seen >> 0 & 1)) fill_default(0, out);
+    if (!(seen >> 1 & 1)) fill_default(1, out);
+    if (!(seen >> 2 & 1)) fill_default(2, out);
+    if (!(seen >> 3 & 1)) fill_default(3, out);
+    return true;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::names::detail::echo_text_args& value) {
     w.key(KnownKey{"closer", "\"closer\":"}); Codec<::golden::names::Closer>::encode(w, value.closer);

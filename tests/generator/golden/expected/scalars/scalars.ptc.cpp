@@ -78,6 +78,28 @@ template <> struct StructTraits<::golden::scalars::Echo> {
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::golden::scalars::Echo& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::golden::scalars::Echo>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::string>::read(d, value, out.text);
+        case 1: return detail::Clean<bool>::read(d, value, out.flag);
+        case 2: return detail::Clean<int>::read(d, value, out.small_int);
+        case 3: return detail::Clean<long>::read(d, value, out.big_int);
+        case 4: return detail::Clean<unsigned char>::read(d, value, out.byte);
+        case 5: return detail::Clean<unsigned long>::read(d, value, out.count);
+        case 6: return detail::Clean<unsigned long long>::read(d, value, out.huge);
+        case 7: return detail::Clean<float>::read(d, value, out.ratio);
+        case 8: return detail::Clean<double>::read(d, value, out.percent);
+        case 9: return detail::Clean<long>::read(d, value, out.user);
+        case 10: return detail::Clean<::golden::scalars::colors::Color>::read(d, value, out.color);
+        case 11: return detail::Clean<::golden::scalars::Size>::read(d, value, out.size);
+      }
+      return false;
+    });
+    if (!read || (seen & 0xfffu) != 0xfffu) return false;
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::golden::scalars::Echo& value) {
     w.key(KnownKey{"big_int", "\"big_int\":"}); Codec<long>::encode(w, value.big_int);
     w.key(KnownKey{"byte", "\"byte\":"}); Codec<unsigned char>::encode(w, value.byte);
@@ -107,6 +129,18 @@ template <> struct StructTraits<::golden::scalars::Clock> {
   static void fill_default(std::size_t index, ::golden::scalars::Clock& out) {
     (void)index;
     (void)out;
+  }
+  static bool read_clean(Decoder& d, Value& v, ::golden::scalars::Clock& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::golden::scalars::Clock>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::chrono::system_clock::time_point>::read(d, value, out.now);
+        case 1: return detail::Clean<std::chrono::year_month_day>::read(d, value, out.today);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x3u) != 0x3u) return false;
+    return true;
   }
   template <class W> static void encode_fields(W& w, const ::golden::scalars::Clock& value) {
     w.key(KnownKey{"now", "\"now\":"}); Codec<std::chrono::system_clock::time_point>::encode(w, value.now);
@@ -138,6 +172,28 @@ template <> struct StructTraits<::ptc_gen::scalars::detail::echo_args> {
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::scalars::detail::echo_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::scalars::detail::echo_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::string>::read(d, value, out.text);
+        case 1: return detail::Clean<bool>::read(d, value, out.flag);
+        case 2: return detail::Clean<int>::read(d, value, out.small_int);
+        case 3: return detail::Clean<long>::read(d, value, out.big_int);
+        case 4: return detail::Clean<unsigned char>::read(d, value, out.byte);
+        case 5: return detail::Clean<unsigned long>::read(d, value, out.count);
+        case 6: return detail::Clean<unsigned long long>::read(d, value, out.huge);
+        case 7: return detail::Clean<float>::read(d, value, out.ratio);
+        case 8: return detail::Clean<double>::read(d, value, out.percent);
+        case 9: return detail::Clean<long>::read(d, value, out.user);
+        case 10: return detail::Clean<::golden::scalars::colors::Color>::read(d, value, out.color);
+        case 11: return detail::Clean<::golden::scalars::Size>::read(d, value, out.size);
+      }
+      return false;
+    });
+    if (!read || (seen & 0xfffu) != 0xfffu) return false;
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::scalars::detail::echo_args& value) {
     w.key(KnownKey{"big_int", "\"big_int\":"}); Codec<long>::encode(w, value.big_int);
     w.key(KnownKey{"byte", "\"byte\":"}); Codec<unsigned char>::encode(w, value.byte);
@@ -166,6 +222,17 @@ template <> struct StructTraits<::ptc_gen::scalars::detail::wait_args> {
   static void fill_default(std::size_t index, ::ptc_gen::scalars::detail::wait_args& out) {
     (void)index;
     (void)out;
+  }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::scalars::detail::wait_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::scalars::detail::wait_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::chrono::milliseconds>::read(d, value, out.timeout);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x1u) != 0x1u) return false;
+    return true;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::scalars::detail::wait_args& value) {
     w.key(KnownKey{"timeout", "\"timeout\":"}); Codec<std::chrono::milliseconds>::encode(w, value.timeout);

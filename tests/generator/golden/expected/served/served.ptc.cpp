@@ -71,6 +71,18 @@ template <> struct StructTraits<::golden::served::Message> {
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::golden::served::Message& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::golden::served::Message>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<::golden::served::Role>::read(d, value, out.role);
+        case 1: return detail::Clean<std::string>::read(d, value, out.text);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x3u) != 0x3u) return false;
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::golden::served::Message& value) {
     w.key(KnownKey{"role", "\"role\":"}); Codec<::golden::served::Role>::encode(w, value.role);
     w.key(KnownKey{"text", "\"text\":"}); Codec<std::string>::encode(w, value.text);
@@ -89,6 +101,17 @@ template <> struct StructTraits<::ptc_gen::served::detail::define_args> {
   static void fill_default(std::size_t index, ::ptc_gen::served::detail::define_args& out) {
     (void)index;
     (void)out;
+  }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::served::detail::define_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::served::detail::define_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::string>::read(d, value, out.word);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x1u) != 0x1u) return false;
+    return true;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::served::detail::define_args& value) {
     w.key(KnownKey{"word", "\"word\":"}); Codec<std::string>::encode(w, value.word);
@@ -128,6 +151,17 @@ template <> struct StructTraits<::ptc_gen::served::detail::weather_args> {
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::served::detail::weather_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::served::detail::weather_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::string>::read(d, value, out.city);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x1u) != 0x1u) return false;
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::served::detail::weather_args& value) {
     w.key(KnownKey{"city", "\"city\":"}); Codec<std::string>::encode(w, value.city);
   }
@@ -148,6 +182,19 @@ template <> struct StructTraits<::ptc_gen::served::detail::greet_args> {
       case 1: out.times = 1; return;
     }
   }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::served::detail::greet_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::served::detail::greet_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::string>::read(d, value, out.name);
+        case 1: return detail::take_null(value) ? (fill_default(1, out), true) : decode_field(d, 1, value, out) && !d.surprised();
+      }
+      return false;
+    });
+    if (!read || (seen & 0x1u) != 0x1u) return false;
+    if (!(seen >> 1 & 1)) fill_default(1, out);
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::served::detail::greet_args& value) {
     w.key(KnownKey{"name", "\"name\":"}); Codec<std::string>::encode(w, value.name);
     w.key(KnownKey{"times", "\"times\":"}); Codec<int>::encode(w, value.times);
@@ -166,6 +213,17 @@ template <> struct StructTraits<::ptc_gen::served::detail::city_chat_args> {
   static void fill_default(std::size_t index, ::ptc_gen::served::detail::city_chat_args& out) {
     (void)index;
     (void)out;
+  }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::served::detail::city_chat_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::served::detail::city_chat_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::string>::read(d, value, out.city);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x1u) != 0x1u) return false;
+    return true;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::served::detail::city_chat_args& value) {
     w.key(KnownKey{"city", "\"city\":"}); Codec<std::string>::encode(w, value.city);
@@ -186,6 +244,18 @@ template <> struct StructTraits<::ptc_gen::served::detail::chapter_args> {
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::served::detail::chapter_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::served::detail::chapter_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::string>::read(d, value, out.title);
+        case 1: return detail::Clean<int>::read(d, value, out.chapter);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x3u) != 0x3u) return false;
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::served::detail::chapter_args& value) {
     w.key(KnownKey{"chapter", "\"chapter\":"}); Codec<int>::encode(w, value.chapter);
     w.key(KnownKey{"title", "\"title\":"}); Codec<std::string>::encode(w, value.title);
@@ -204,6 +274,17 @@ template <> struct StructTraits<::ptc_gen::served::detail::review_args> {
   static void fill_default(std::size_t index, ::ptc_gen::served::detail::review_args& out) {
     (void)index;
     (void)out;
+  }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::served::detail::review_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::served::detail::review_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::string>::read(d, value, out.title);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x1u) != 0x1u) return false;
+    return true;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::served::detail::review_args& value) {
     w.key(KnownKey{"title", "\"title\":"}); Codec<std::string>::encode(w, value.title);

@@ -54,6 +54,18 @@ template <> struct StructTraits<::golden::structs::Address> {
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::golden::structs::Address& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::golden::structs::Address>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::string>::read(d, value, out.street);
+        case 1: return decode_field(d, 1, value, out) && !d.surprised();
+      }
+      return false;
+    });
+    if (!read || (seen & 0x3u) != 0x3u) return false;
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::golden::structs::Address& value) {
     w.key(KnownKey{"country", "\"country\":"}); Codec<std::string>::encode(w, value.country);
     w.key(KnownKey{"street", "\"street\":"}); Codec<std::string>::encode(w, value.street);
@@ -90,6 +102,23 @@ template <> struct StructTraits<::golden::structs::Customer> {
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::golden::structs::Customer& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::golden::structs::Customer>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<long>::read(d, value, out.id);
+        case 1: return detail::Clean<std::string>::read(d, value, out.name);
+        case 2: return detail::Clean<::golden::structs::Address>::read(d, value, out.address);
+        case 3: return detail::Clean<std::optional<::golden::structs::Address>>::read(d, value, out.billing);
+        case 4: return decode_field(d, 4, value, out) && !d.surprised();
+        case 5: return detail::Clean<std::string>::read(d, value, out.tax_number);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x37u) != 0x37u) return false;
+    if (!(seen >> 3 & 1)) out.billing.reset();
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::golden::structs::Customer& value) {
     w.key(KnownKey{"_tax_number", "\"_tax_number\":"}); Codec<std::string>::encode(w, value.tax_number);
     w.key(KnownKey{"address", "\"address\":"}); Codec<::golden::structs::Address>::encode(w, value.address);
@@ -114,6 +143,18 @@ template <> struct StructTraits<::golden::structs::Page<::golden::structs::Custo
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::golden::structs::Page<::golden::structs::Customer>& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::golden::structs::Page<::golden::structs::Customer>>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::vector<::golden::structs::Customer>>::read(d, value, out.items);
+        case 1: return detail::Clean<long>::read(d, value, out.total);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x3u) != 0x3u) return false;
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::golden::structs::Page<::golden::structs::Customer>& value) {
     w.key(KnownKey{"items", "\"items\":"}); Codec<std::vector<::golden::structs::Customer>>::encode(w, value.items);
     w.key(KnownKey{"total", "\"total\":"}); Codec<long>::encode(w, value.total);
@@ -134,6 +175,18 @@ template <> struct StructTraits<::golden::structs::Category> {
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::golden::structs::Category& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::golden::structs::Category>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::string>::read(d, value, out.name);
+        case 1: return detail::Clean<std::vector<::golden::structs::Category>>::read(d, value, out.children);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x3u) != 0x3u) return false;
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::golden::structs::Category& value) {
     w.key(KnownKey{"children", "\"children\":"}); Codec<std::vector<::golden::structs::Category>>::encode(w, value.children);
     w.key(KnownKey{"name", "\"name\":"}); Codec<std::string>::encode(w, value.name);
@@ -153,6 +206,17 @@ template <> struct StructTraits<::golden::structs::Level4> {
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::golden::structs::Level4& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::golden::structs::Level4>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<int>::read(d, value, out.value);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x1u) != 0x1u) return false;
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::golden::structs::Level4& value) {
     w.key(KnownKey{"value", "\"value\":"}); Codec<int>::encode(w, value.value);
   }
@@ -170,6 +234,17 @@ template <> struct StructTraits<::golden::structs::Level3> {
   static void fill_default(std::size_t index, ::golden::structs::Level3& out) {
     (void)index;
     (void)out;
+  }
+  static bool read_clean(Decoder& d, Value& v, ::golden::structs::Level3& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::golden::structs::Level3>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<::golden::structs::Level4>::read(d, value, out.four);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x1u) != 0x1u) return false;
+    return true;
   }
   template <class W> static void encode_fields(W& w, const ::golden::structs::Level3& value) {
     w.key(KnownKey{"four", "\"four\":"}); Codec<::golden::structs::Level4>::encode(w, value.four);
@@ -189,6 +264,17 @@ template <> struct StructTraits<::golden::structs::Level2> {
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::golden::structs::Level2& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::golden::structs::Level2>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<::golden::structs::Level3>::read(d, value, out.three);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x1u) != 0x1u) return false;
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::golden::structs::Level2& value) {
     w.key(KnownKey{"three", "\"three\":"}); Codec<::golden::structs::Level3>::encode(w, value.three);
   }
@@ -206,6 +292,17 @@ template <> struct StructTraits<::golden::structs::Level1> {
   static void fill_default(std::size_t index, ::golden::structs::Level1& out) {
     (void)index;
     (void)out;
+  }
+  static bool read_clean(Decoder& d, Value& v, ::golden::structs::Level1& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::golden::structs::Level1>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<::golden::structs::Level2>::read(d, value, out.two);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x1u) != 0x1u) return false;
+    return true;
   }
   template <class W> static void encode_fields(W& w, const ::golden::structs::Level1& value) {
     w.key(KnownKey{"two", "\"two\":"}); Codec<::golden::structs::Level2>::encode(w, value.two);
@@ -243,6 +340,20 @@ template <> struct StructTraits<::ptc_gen::structs::detail::list_customers_args>
       case 0: out.offset = 0; return;
       case 1: out.limit = 20; return;
     }
+  }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::structs::detail::list_customers_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::structs::detail::list_customers_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::take_null(value) ? (fill_default(0, out), true) : decode_field(d, 0, value, out) && !d.surprised();
+        case 1: return detail::take_null(value) ? (fill_default(1, out), true) : decode_field(d, 1, value, out) && !d.surprised();
+      }
+      return false;
+    });
+    if (!read) return false;
+    if (!(seen >> 0 & 1)) fill_default(0, out);
+    if (!(seen >> 1 & 1)) fill_default(1, out);
+    return true;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::structs::detail::list_customers_args& value) {
     w.key(KnownKey{"limit", "\"limit\":"}); Codec<int>::encode(w, value.limit);
@@ -282,6 +393,17 @@ template <> struct StructTraits<::ptc_gen::structs::detail::deep_args> {
   static void fill_default(std::size_t index, ::ptc_gen::structs::detail::deep_args& out) {
     (void)index;
     (void)out;
+  }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::structs::detail::deep_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::structs::detail::deep_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<::golden::structs::Level1>::read(d, value, out.input);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x1u) != 0x1u) return false;
+    return true;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::structs::detail::deep_args& value) {
     w.key(KnownKey{"input", "\"input\":"}); Codec<::golden::structs::Level1>::encode(w, value.input);

@@ -85,6 +85,19 @@ template <> struct StructTraits<::ptc_gen::tools::detail::convert_args> {
       case 1: out.to = ::golden::tools::Unit::celsius; return;
     }
   }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::tools::detail::convert_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::tools::detail::convert_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<double>::read(d, value, out.value);
+        case 1: return detail::take_null(value) ? (fill_default(1, out), true) : decode_field(d, 1, value, out) && !d.surprised();
+      }
+      return false;
+    });
+    if (!read || (seen & 0x1u) != 0x1u) return false;
+    if (!(seen >> 1 & 1)) fill_default(1, out);
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::tools::detail::convert_args& value) {
     w.key(KnownKey{"to", "\"to\":"}); Codec<::golden::tools::Unit>::encode(w, value.to);
     w.key(KnownKey{"value", "\"value\":"}); Codec<double>::encode(w, value.value);
@@ -105,6 +118,18 @@ template <> struct StructTraits<::ptc_gen::tools::detail::search_args> {
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::tools::detail::search_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::tools::detail::search_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::string>::read(d, value, out.query);
+        case 1: return detail::Clean<int>::read(d, value, out.limit);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x3u) != 0x3u) return false;
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::tools::detail::search_args& value) {
     w.key(KnownKey{"limit", "\"limit\":"}); Codec<int>::encode(w, value.limit);
     w.key(KnownKey{"query", "\"query\":"}); Codec<std::string>::encode(w, value.query);
@@ -124,6 +149,17 @@ template <> struct StructTraits<::ptc_gen::tools::detail::shout_args> {
     (void)index;
     (void)out;
   }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::tools::detail::shout_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::tools::detail::shout_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::string>::read(d, value, out.text);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x1u) != 0x1u) return false;
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::tools::detail::shout_args& value) {
     w.key(KnownKey{"text", "\"text\":"}); Codec<std::string>::encode(w, value.text);
   }
@@ -141,6 +177,17 @@ template <> struct StructTraits<::ptc_gen::tools::detail::greet_args> {
   static void fill_default(std::size_t index, ::ptc_gen::tools::detail::greet_args& out) {
     (void)index;
     (void)out;
+  }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::tools::detail::greet_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::tools::detail::greet_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<std::string>::read(d, value, out.name);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x1u) != 0x1u) return false;
+    return true;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::tools::detail::greet_args& value) {
     w.key(KnownKey{"who", "\"who\":"}); Codec<std::string>::encode(w, value.name);
@@ -173,6 +220,18 @@ template <> struct StructTraits<::ptc_gen::tools::detail::idle_args> {
       case 0: out.seconds = 1; return;
     }
   }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::tools::detail::idle_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::tools::detail::idle_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::take_null(value) ? (fill_default(0, out), true) : decode_field(d, 0, value, out) && !d.surprised();
+      }
+      return false;
+    });
+    if (!read) return false;
+    if (!(seen >> 0 & 1)) fill_default(0, out);
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::tools::detail::idle_args& value) {
     w.key(KnownKey{"seconds", "\"seconds\":"}); Codec<int>::encode(w, value.seconds);
   }
@@ -191,6 +250,18 @@ template <> struct StructTraits<::ptc_gen::tools::detail::divide_args> {
   static void fill_default(std::size_t index, ::ptc_gen::tools::detail::divide_args& out) {
     (void)index;
     (void)out;
+  }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::tools::detail::divide_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::tools::detail::divide_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::Clean<double>::read(d, value, out.a);
+        case 1: return detail::Clean<double>::read(d, value, out.b);
+      }
+      return false;
+    });
+    if (!read || (seen & 0x3u) != 0x3u) return false;
+    return true;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::tools::detail::divide_args& value) {
     w.key(KnownKey{"a", "\"a\":"}); Codec<double>::encode(w, value.a);
@@ -219,6 +290,26 @@ template <> struct StructTraits<::ptc_gen::tools::detail::label_args> {
       case 3: out.scale = 1.5; return;
     }
   }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::tools::detail::label_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::tools::detail::label_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::take_null(value) ? (fill_default(0, out), true) : decode_field(d, 0, value, out) && !d.surprised();
+        case 1: return detail::take_null(value) ? (fill_default(1, out), true) : decode_field(d, 1, value, out) && !d.surprised();
+        case 2: return detail::take_null(value) ? (fill_default(2, out), true) : decode_field(d, 2, value, out) && !d.surprised();
+        case 3: return detail::take_null(value) ? (fill_default(3, out), true) : decode_field(d, 3, value, out) && !d.surprised();
+        case 4: return detail::Clean<std::optional<std::string>>::read(d, value, out.suffix);
+      }
+      return false;
+    });
+    if (!read) return false;
+    if (!(seen >> 0 & 1)) fill_default(0, out);
+    if (!(seen >> 1 & 1)) fill_default(1, out);
+    if (!(seen >> 2 & 1)) fill_default(2, out);
+    if (!(seen >> 3 & 1)) fill_default(3, out);
+    if (!(seen >> 4 & 1)) out.suffix.reset();
+    return true;
+  }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::tools::detail::label_args& value) {
     w.key(KnownKey{"loud", "\"loud\":"}); Codec<bool>::encode(w, value.loud);
     w.key(KnownKey{"scale", "\"scale\":"}); Codec<double>::encode(w, value.scale);
@@ -241,6 +332,18 @@ template <> struct StructTraits<::ptc_gen::tools::detail::add_args> {
     switch (index) {
       case 0: out.amount = 1; return;
     }
+  }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::tools::detail::add_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::tools::detail::add_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::take_null(value) ? (fill_default(0, out), true) : decode_field(d, 0, value, out) && !d.surprised();
+      }
+      return false;
+    });
+    if (!read) return false;
+    if (!(seen >> 0 & 1)) fill_default(0, out);
+    return true;
   }
   template <class W> static void encode_fields(W& w, const ::ptc_gen::tools::detail::add_args& value) {
     w.key(KnownKey{"amount", "\"amount\":"}); Codec<long>::encode(w, value.amount);

@@ -20,6 +20,15 @@ struct Codec<T> {
                                           kFields <= detail::kBucketedFields ? key_buckets.data() : nullptr};
   static std::string type_name() { return "map"; }
   static bool decode(Decoder& d, Value& v, T& out) {
+    if constexpr (detail::HasCleanRead<T>) {
+      // The optimistic pass of a struct ptc-gen wrote a clean reader for (not in Strict: detail/clean.hpp).
+      if (d.is_optimistic() && d.coercing()) {
+        if (StructTraits<T>::read_clean(d, v, out)) [[likely]]
+          return true;
+        d.surprise();
+        return false;
+      }
+    }
     out = T{};
     return detail::decode_fields(
         d, v, StructTraits<T>::fields, kPlain ? &keys : nullptr,
