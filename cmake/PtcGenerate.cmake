@@ -5,14 +5,19 @@
 #   <OUT_DIR>/<stem>.ptc.hpp   ptc_gen::<stem>::register_tools(...)   (#include "<stem>.ptc.hpp")
 #   <OUT_DIR>/<stem>.ptc.cpp   decoders, encoders, registration      (compiled into <target>)
 #   <OUT_DIR>/<stem>.tools.json, <stem>.tools.md                     (the schemas and prompt text)
-# OUT_DIR defaults to ${CMAKE_CURRENT_BINARY_DIR}/ptc_gen/<target>. ptc-gen sees <target>'s include
-# directories and compile definitions (its own and those of what it links, as the compiler does), a
-# depfile makes editing any header it read regenerate, and outputs are rewritten only when their bytes
-# change, so an edit that does not change the tools recompiles only what includes the edited header,
-# never the generated code. The step is named `ptc-gen <target>` in the build's output and, with Ninja,
-# runs in the terminal pool, so ptc-gen's diagnostics come first when it fails (one at a time).
-# CHECK_DIR <dir> adds a CTest test `ptc_check.<target>` that fails (printing a unified diff) when the
-# files committed in <dir> differ from what ptc-gen generates now: a drift check for CI.
+# OUT_DIR defaults to ${CMAKE_CURRENT_BINARY_DIR}/ptc_gen/<target>, and is on <target>'s include path
+# (so compile_commands.json carries it). ptc-gen sees <target>'s include directories and compile
+# definitions (its own and those of what it links, as the compiler does), a depfile makes editing any
+# header it read run it again, and outputs are rewritten only when their bytes change. The step is
+# named `ptc-gen <target>` in the build's output and, with Ninja, runs in the terminal pool, so
+# ptc-gen's diagnostics come first when it fails (one at a time).
+# Targets:
+#   <target>_ptc_gen      generates without compiling anything: what an IDE needs before the first build
+#   <target>_ptc_check    (CHECK_DIR) fails, printing a unified diff, when the files committed in <dir>
+#                         differ from what ptc-gen generates now: a drift check for CI
+#   <target>_ptc_update   (CHECK_DIR) writes those files into <dir>: how they are created and refreshed
+# With CHECK_DIR and testing enabled (enable_testing() or include(CTest) before ptc_generate), the check
+# is also the CTest test `ptc_check.<target>`.
 # The generated register_tools() offers the registry a server name and version, which ptc::cli::run's
 # `mcp` and ptc::mcp::Server use when the program sets none: SERVER_NAME and SERVER_VERSION, by default
 # the PROJECT_NAME and PROJECT_VERSION where ptc_generate is called. They are compile definitions of the
@@ -85,6 +90,7 @@ function(ptc_generate)
     COMMENT "ptc-gen ${tgt}"
     USES_TERMINAL
     VERBATIM)
+  add_custom_target(${tgt}_ptc_gen DEPENDS ${outputs})
   target_sources(${tgt} PRIVATE ${sources})
   _ptc_server_identity(${tgt} "${sources}" "${arg_SERVER_NAME}" "${arg_SERVER_VERSION}")
   target_include_directories(${tgt} PUBLIC "$<BUILD_INTERFACE:${out_dir}>")
@@ -101,9 +107,15 @@ function(ptc_generate)
   if(arg_CHECK_DIR)
     set(check_dir "${arg_CHECK_DIR}")
     cmake_path(ABSOLUTE_PATH check_dir BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}" NORMALIZE)
-    add_test(NAME ptc_check.${tgt}
-             COMMAND ptc::ptc-gen --check "${check_dir}" ${options} ${headers} -- ${flags}
-             COMMAND_EXPAND_LISTS)
+    # What a failed check suggests: the target that writes the files, in this build tree.
+    set(update "cmake --build ${CMAKE_BINARY_DIR} --target ${tgt}_ptc_update")
+    set(check ptc::ptc-gen --check "${check_dir}" "--update-command=${update}" ${options} ${headers} -- ${flags})
+    add_custom_target(${tgt}_ptc_check COMMAND ${check} COMMENT "ptc-gen --check ${tgt}" COMMAND_EXPAND_LISTS VERBATIM)
+    add_custom_target(${tgt}_ptc_update
+                      COMMAND ptc::ptc-gen --out-dir "${check_dir}" ${options} ${headers} -- ${flags}
+                      COMMENT "ptc-gen ${tgt} into ${check_dir}" COMMAND_EXPAND_LISTS VERBATIM)
+    # add_test does nothing where testing is not enabled; the targets above work either way.
+    add_test(NAME ptc_check.${tgt} COMMAND ${check} COMMAND_EXPAND_LISTS)
   endif()
 endfunction()
 

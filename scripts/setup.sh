@@ -8,7 +8,7 @@ packages=(
   nlohmann-json3-dev libfmt-dev libsimdjson-dev libyaml-cpp-dev libre2-dev libkainjow-mustache-dev libcli11-dev
   libboost-dev libcpp-httplib-dev libcurl4-openssl-dev libssl-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  clang-19 libclang-rt-19-dev libclang-19-dev libclang-cpp19-dev llvm-19-dev clang-format-14 clang-tidy-19
+  clang-19 libclang-rt-19-dev libclang-19-dev libclang-cpp19-dev llvm-19-dev clang-format-14 clang-tidy-19 clangd-19
   python3 python3-matplotlib valgrind nginx
 )
 

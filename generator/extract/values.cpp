@@ -94,6 +94,7 @@ struct Literal {
   bool boolean = false;
   std::string text;
   const EnumConstantDecl* enumerator = nullptr;
+  bool constant = false;  ///< Other: clang evaluated it, to a value of a kind no signature states
 };
 
 /// Strips implicit conversions, parentheses, temporaries and converting constructor calls
@@ -115,6 +116,109 @@ const Expr* peel(const Expr* e) {
     if (next == e) return e;
     e = next;
   }
+}
+
+Literal read_literal(const Expr* expr);
+
+/// A string literal's bytes from `offset`, up to its first NUL (where a `const char*` reading it stops).
+std::optional<std::string> literal_text(const APValue& pointer) {
+  const auto* sl = pointer.getLValueBase().dyn_cast<const Expr*>();
+  const auto* literal = sl ? llvm::dyn_cast<StringLiteral>(sl) : nullptr;
+  if (!literal || !(literal->isOrdinary() || literal->isUTF8()) || pointer.isNullPointer()) return std::nullopt;
+  const llvm::StringRef bytes = literal->getString();
+  const auto offset = static_cast<std::size_t>(pointer.getLValueOffset().getQuantity());
+  if (offset > bytes.size()) return std::nullopt;
+  const llvm::StringRef rest = bytes.substr(offset);
+  return rest.substr(0, rest.find('\0')).str();
+}
+
+/// The text a constant of a string type holds: a pointer into a string literal, a `char` array, or a
+/// string view (a struct of a pointer into a literal and a length, in the standard library's layout).
+std::optional<std::string> constant_text(const APValue& v) {
+  if (v.isLValue()) return literal_text(v);
+  if (v.isArray()) {
+    std::string out;
+    for (unsigned i = 0; i < v.getArrayInitializedElts(); ++i) {
+      const APValue& c = v.getArrayInitializedElt(i);
+      if (!c.isInt()) return std::nullopt;
+      const auto byte = static_cast<char>(c.getInt().getExtValue());
+      if (byte == '\0') return out;
+      out += byte;
+    }
+    return out;
+  }
+  if (v.isStruct() && v.getStructNumBases() == 0 && v.getStructNumFields() == 2) {
+    const APValue* pointer = nullptr;
+    const APValue* length = nullptr;
+    for (unsigned i = 0; i < 2; ++i) {
+      const APValue& f = v.getStructField(i);
+      if (f.isLValue()) pointer = &f;
+      if (f.isInt()) length = &f;
+    }
+    if (!pointer || !length) return std::nullopt;
+    const auto* base = pointer->getLValueBase().dyn_cast<const Expr*>();
+    const auto* literal = base ? llvm::dyn_cast<StringLiteral>(base) : nullptr;
+    if (!literal || !(literal->isOrdinary() || literal->isUTF8())) return std::nullopt;
+    const llvm::StringRef bytes = literal->getString();
+    const auto offset = static_cast<std::size_t>(pointer->getLValueOffset().getQuantity());
+    const auto n = static_cast<std::size_t>(length->getInt().getZExtValue());
+    if (offset > bytes.size() || n > bytes.size() - offset) return std::nullopt;
+    return bytes.substr(offset, n).str();
+  }
+  return std::nullopt;
+}
+
+/// A default that is no literal but a constant expression (`= kLimit`, `= kBase * 2`,
+/// `= Status::kDefault`, `= kGreeting` of a `constexpr const char*` or `std::string_view`): the value
+/// clang evaluates it to, as the literal that would have written it. Other if it is not a constant.
+Literal evaluated(const Expr* e, const ASTContext& ast) {
+  Literal lit;
+  if (e->isValueDependent() || e->isTypeDependent()) return lit;
+  Expr::EvalResult result;
+  if (!e->EvaluateAsRValue(result, ast, /*InConstantContext=*/true) || result.HasSideEffects) return lit;
+  lit.constant = true;
+  const APValue& v = result.Val;
+  const QualType type = e->getType().getCanonicalType();
+  if (v.isInt()) {
+    const llvm::APSInt& i = v.getInt();
+    if (type->isBooleanType()) {
+      lit.kind = Literal::Boolean;
+      lit.boolean = i.getBoolValue();
+    } else if (const auto* et = type->getAs<EnumType>()) {
+      for (const EnumConstantDecl* ec : et->getDecl()->enumerators())
+        if (llvm::APSInt::isSameValue(ec->getInitVal(), i)) {
+          lit.kind = Literal::Enumerator;
+          lit.enumerator = ec;
+          break;
+        }
+    } else if (type->isIntegerType()) {
+      lit.kind = Literal::Integer;
+      lit.negative = i.isSigned() && i.isNegative();
+      // The magnitude as unsigned: abs() of the most negative value keeps its bits, which read unsigned
+      // are its magnitude.
+      lit.magnitude = lit.negative ? i.abs() : static_cast<const llvm::APInt&>(i);
+    }
+  } else if (v.isFloat()) {
+    lit.kind = Literal::Floating;
+    lit.negative = v.getFloat().isNegative();
+    lit.floating = llvm::abs(v.getFloat());
+  } else if (auto text = constant_text(v)) {
+    lit.kind = Literal::Text;
+    lit.text = std::move(*text);
+  } else if (v.isStruct() && v.getStructNumBases() == 0 && v.getStructNumFields() == 1 && v.getStructField(0).isInt()) {
+    // A duration (std::chrono::seconds) holds its count alone.
+    const llvm::APSInt& i = v.getStructField(0).getInt();
+    lit.kind = Literal::Integer;
+    lit.negative = i.isSigned() && i.isNegative();
+    lit.magnitude = lit.negative ? i.abs() : static_cast<const llvm::APInt&>(i);
+  }
+  return lit;
+}
+
+Literal read_literal(const Expr* expr, const ASTContext& ast) {
+  Literal written = read_literal(expr);
+  if (written.kind != Literal::Other) return written;
+  return evaluated(peel(expr), ast);
 }
 
 Literal read_literal(const Expr* expr) {
@@ -440,12 +544,23 @@ DefaultArgument default_argument(const ParmVarDecl* param, const model::Type& ty
     range = ce->getParenOrBraceRange();
   const SourceLocation at = range.getBegin();
   const std::string written = reporter.text(range);
-  const Literal lit = read_literal(expr);
-  if (lit.kind == Literal::Other || (lit.kind == Literal::Empty && !empty_default(type))) {
+  Literal lit = read_literal(expr, reporter.ast());
+  // `= {}` of a number, a boolean or an enum is its zero value.
+  if (lit.kind == Literal::Empty && !empty_default(type)) lit = evaluated(peel(expr), reporter.ast());
+  if (lit.kind == Literal::Other && lit.constant) {
+    reporter.error(at,
+                   where + " has the default argument '" + printable(written) +
+                       "', a constant of a kind no signature can state as a default",
+                   "use a number, a string, a boolean, an enumerator, std::nullopt for an optional, or {} for an "
+                   "empty string, list or map, or take std::optional<T> and apply the default inside the function");
+    out.ok = false;
+    return out;
+  }
+  if (lit.kind == Literal::Other) {
     reporter.error(
-        at, where + " has the default argument '" + printable(written) + "', which is not a literal",
-        "use a literal (a number, a string, true/false, an enumerator, std::nullopt for an optional, or {} for an "
-        "empty string, list or map), "
+        at, where + " has the default argument '" + printable(written) + "', which is not a constant expression",
+        "use a constant of the parameter's type (a literal, a constexpr constant or expression, an enumerator, "
+        "std::nullopt for an optional, or {} for an empty string, list or map), "
         "or take std::optional<T> and apply the default inside the function");
     out.ok = false;
     return out;

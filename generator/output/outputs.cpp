@@ -102,8 +102,8 @@ bool write_outputs(const std::vector<emit::OutputFile>& files, const std::string
   return ok;
 }
 
-bool check_outputs(const std::vector<emit::OutputFile>& files, const std::string& dir, llvm::raw_ostream& out,
-                   llvm::raw_ostream& err) {
+bool check_outputs(const std::vector<emit::OutputFile>& files, const std::string& dir, const std::string& update,
+                   llvm::raw_ostream& out, llvm::raw_ostream& err) {
   bool same = true;
   for (const auto& f : files) {
     const std::string path = join(dir, f.name);
@@ -117,7 +117,7 @@ bool check_outputs(const std::vector<emit::OutputFile>& files, const std::string
     unified_diff(committed.value_or(""), committed ? path : path + " (missing)", f.content, f.name + " (generated)",
                  out);
   }
-  if (!same) err << "ptc-gen: run ptc-gen with --out-dir " << dir << " to update the files\n";
+  if (!same) err << "ptc-gen: to update the files in " << dir << ", run:\n  " << update << "\n";
   return same;
 }
 

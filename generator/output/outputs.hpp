@@ -29,9 +29,10 @@ Emission emit_all(const std::vector<model::HeaderModel>& headers, llvm::raw_ostr
 bool write_outputs(const std::vector<emit::OutputFile>& files, const std::string& dir, llvm::raw_ostream& err);
 
 /// Compares the files with those in `dir`: prints a unified diff to `out` for each that differs or is
-/// missing and returns false when any does. Writes nothing.
-bool check_outputs(const std::vector<emit::OutputFile>& files, const std::string& dir, llvm::raw_ostream& out,
-                   llvm::raw_ostream& err);
+/// missing and returns false when any does, saying on `err` which, and the command (`update`) that
+/// writes them. Writes nothing.
+bool check_outputs(const std::vector<emit::OutputFile>& files, const std::string& dir, const std::string& update,
+                   llvm::raw_ostream& out, llvm::raw_ostream& err);
 
 /// A make-style depfile: every output (absolute) depends on every input, spaces and `#` escaped
 /// with a backslash, `$` doubled.

@@ -36,6 +36,11 @@ cl::opt<std::string> check_dir("check",
                                cl::desc("Write nothing; compare with what --out-dir <dir> would write, print a "
                                         "unified diff and exit 1 if they differ"),
                                cl::value_desc("dir"), cl::cat(category));
+cl::opt<std::string> update_command(
+    "update-command",
+    cl::desc("With --check: the command to suggest for updating the files (default: this ptc-gen run, writing "
+             "them with --out-dir)"),
+    cl::value_desc("command"), cl::cat(category));
 cl::opt<bool> print_signatures("print-signatures",
                                cl::desc("Write nothing; print one `name(params) -> R` line per tool"),
                                cl::cat(category));
@@ -99,6 +104,47 @@ std::optional<std::vector<const char*>> tooling_arguments(int argc, const char**
   }
   if (!database_dir && !has_separator) args.push_back("--");
   return args;
+}
+
+/// `arg` as one word of a POSIX shell command: as it is when it holds only characters no shell
+/// treats specially, else in single quotes.
+std::string shell_word(std::string_view arg) {
+  const bool plain = !arg.empty() && arg.find_first_not_of(
+                                         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                                         "0123456789_@%+=:,./-") == std::string_view::npos;
+  if (plain) return std::string(arg);
+  std::string out = "'";
+  for (char c : arg) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+/// The command that writes what --check compared with: this run, from its working directory, with
+/// --out-dir in place of --check (and without an --out-dir of its own, which --check ignored).
+std::string rerun_writing(int argc, const char** argv) {
+  llvm::SmallString<256> cwd;
+  std::string out = llvm::sys::fs::current_path(cwd) ? std::string() : "cd " + shell_word(cwd.str()) + " && ";
+  out += shell_word(argv[0]);
+  bool flags = false;  // past `--`: the compiler's flags, kept as they are
+  for (int i = 1; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    if (!flags) {
+      if (arg == "--") flags = true;
+      const std::string_view bare = arg.starts_with("--") ? arg.substr(2) : arg.starts_with("-") ? arg.substr(1) : "";
+      if (bare == "out-dir" || bare == "update-command") {
+        ++i;
+        continue;
+      }
+      if (bare.starts_with("out-dir=") || bare.starts_with("update-command=")) continue;
+      if (bare == "check") {
+        arg = "--out-dir";
+      } else if (bare.starts_with("check=")) {
+        out += " " + shell_word("--out-dir=" + std::string(bare.substr(6)));
+        continue;
+      }
+    }
+    out += " " + shell_word(arg);
+  }
+  return out;
 }
 
 /// Whether the options make sense together; says why not.
@@ -196,6 +242,10 @@ int main(int argc, const char** argv) {
   auto emission = ptcgen::output::emit_all(extraction.headers, llvm::errs());
   if (!emission.ok) return 1;
   if (!check_dir.empty())
-    return ptcgen::output::check_outputs(emission.files, check_dir, llvm::outs(), llvm::errs()) ? 0 : 1;
+    return ptcgen::output::check_outputs(emission.files, check_dir,
+                                         update_command.empty() ? rerun_writing(argc, argv) : update_command,
+                                         llvm::outs(), llvm::errs())
+               ? 0
+               : 1;
   return write_generated(emission, extraction.files_read) ? 0 : 1;
 }

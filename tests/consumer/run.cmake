@@ -9,7 +9,8 @@
 # with: a Debug program must decode as the Release library does. Then it runs the consumer's own tests
 # (a prompt, a coerced call from the command line and over MCP, a rejected call, the drift check), and
 # with INTEGRATION=ON checks the build integration: touching the tool header leaves the generated files
-# alone, editing a header it includes regenerates them.
+# alone, editing a header it includes regenerates them, the drift check's targets work without CTest.
+# With IDE=ON (package only) it checks what clangd sees after building only <target>_ptc_gen.
 cmake_minimum_required(VERSION 3.25)
 foreach(var VIA SOURCE_DIR BUILD_DIR WORK_DIR CXX GENERATOR BUILD_TYPE)
   if(NOT DEFINED ${var})
@@ -54,6 +55,35 @@ else()
   run(${configure} -DPTC_CONSUMER_VIA=subdirectory "-DPTC_SOURCE_DIR=${SOURCE_DIR}" -DPTC_WARNINGS_AS_ERRORS=ON
       ${generator_options})
 endif()
+# What an IDE sees before the first build (IDE=ON, with CLANGD): in a fresh build tree, clangd finds
+# the generated header missing; building weather_ptc_gen alone generates it, compiling nothing, and then
+# clangd reports no error in the source that includes it.
+if(IDE)
+  if(NOT CLANGD)
+    message(FATAL_ERROR "run.cmake: IDE=ON needs CLANGD (clangd-19; scripts/setup.sh installs it)")
+  endif()
+  set(ide "${WORK_DIR}/ide")
+  list(TRANSFORM configure REPLACE "^${build}$" "${ide}")
+  run(${configure} -DPTC_CONSUMER_VIA=package "-DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)
+  set(clangd_check "${CLANGD}" "--check=${WORK_DIR}/src/src/main.cpp" "--compile-commands-dir=${ide}")
+  execute_process(COMMAND ${clangd_check} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(rc EQUAL 0 OR NOT err MATCHES "weather\\.ptc\\.hpp' file not found")
+    message(FATAL_ERROR "clangd found nothing wrong before generation (${rc}), so this check could not fail:\n${err}")
+  endif()
+  run("${CMAKE_COMMAND}" --build "${ide}" --target weather_ptc_gen)
+  if(NOT EXISTS "${ide}/ptc_gen/weather/weather.ptc.hpp")
+    message(FATAL_ERROR "weather_ptc_gen did not generate weather.ptc.hpp")
+  endif()
+  file(GLOB_RECURSE objects "${ide}/*.o")
+  if(objects)
+    message(FATAL_ERROR "weather_ptc_gen compiled something: ${objects}")
+  endif()
+  execute_process(COMMAND ${clangd_check} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "clangd --check reports errors after weather_ptc_gen (${rc}):\n${err}")
+  endif()
+  list(TRANSFORM configure REPLACE "^${ide}$" "${build}")
+endif()
 run("${CMAKE_COMMAND}" --build "${build}" -j2)
 run("${CMAKE_CTEST_COMMAND}" --test-dir "${build}" --output-on-failure)
 if(NOT INTEGRATION)
@@ -78,6 +108,18 @@ if(GENERATOR STREQUAL "Ninja")
     message(FATAL_ERROR "the build after an unchanged regeneration was not a no-op:\n${second}")
   endif()
 endif()
+
+# The drift check without CTest (the weather_ptc_check target), the command its failure suggests, and
+# the target that writes the committed files: after it the check passes again.
+run("${CMAKE_COMMAND}" --build "${build}" --target weather_ptc_check)
+file(APPEND "${WORK_DIR}/src/expected/weather.tools.md" "drift\n")
+execute_process(COMMAND "${CMAKE_COMMAND}" --build "${build}" --target weather_ptc_check RESULT_VARIABLE rc
+                OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(rc EQUAL 0 OR NOT "${out}${err}" MATCHES "run:\n  cmake --build [^\n]* --target weather_ptc_update\n")
+  message(FATAL_ERROR "weather_ptc_check did not fail on drift suggesting weather_ptc_update (${rc}):\n${out}${err}")
+endif()
+run("${CMAKE_COMMAND}" --build "${build}" --target weather_ptc_update)
+run("${CMAKE_COMMAND}" --build "${build}" --target weather_ptc_check)
 
 # Editing a header that weather.hpp includes (known to the build only through ptc-gen's depfile)
 # regenerates: the new enumerator shows up in the prompt text.

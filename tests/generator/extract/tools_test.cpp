@@ -433,48 +433,128 @@ PTC_TOOL() std::string label(std::string text = "say \"hi\"\n", bool loud = fals
   EXPECT_EQ(cpp(14), "{}");
 }
 
-TEST_F(ExtractTools, NonLiteralDefaultIsAnError) {
-  EXPECT_EQ(
-      errors(R"(#include <string>
+TEST_F(ExtractTools, ConstantExpressionDefaults) {
+  auto h = ok(std::string(kPreamble) + R"(#include <optional>
+#include <chrono>
+#include <string_view>
+namespace shop {
+enum class Priority { low, medium, high };
+constexpr Priority kUsual = Priority::medium;
+}
+constexpr int kLimit = 10;
+constexpr long kBase = 4;
+constexpr double kRatio = 0.25;
+constexpr bool kLoud = true;
+constexpr const char* kGreeting = "hello";
+constexpr std::string_view kName = "ptc";
+constexpr char kWord[] = "word";
+constexpr std::chrono::seconds kWait{45};
+constexpr int twice(int x) { return 2 * x; }
+/// Labels.
+PTC_TOOL() std::string label(int limit = kLimit, long scaled = kBase * 3 + 1, double ratio = kRatio,
+                             bool loud = kLoud, std::string greeting = kGreeting, std::string_view name = kName,
+                             std::string word = kWord, shop::Priority priority = shop::kUsual,
+                             std::chrono::seconds wait = kWait, int doubled = twice(kLimit), int negative = -kLimit,
+                             std::optional<int> maybe = kLimit, int zero = {}, float third = kRatio + 0.5f);
+)");
+  ASSERT_EQ(h.tools.size(), 1u);
+  const auto& p = h.tools[0].params;
+  ASSERT_EQ(p.size(), 14u);
+  const auto value = [&](std::size_t i) {
+    return p[i].default_value ? p[i].default_value->value : nlohmann::json("none");
+  };
+  const auto cpp = [&](std::size_t i) { return p[i].default_value ? p[i].default_value->cpp : std::string("none"); };
+  EXPECT_EQ(value(0), 10);
+  EXPECT_EQ(cpp(0), "10");
+  EXPECT_EQ(value(1), 13);
+  EXPECT_EQ(value(2), 0.25);
+  EXPECT_EQ(cpp(2), "0.25");
+  EXPECT_EQ(value(3), true);
+  EXPECT_EQ(value(4), "hello");
+  EXPECT_EQ(cpp(4), R"(std::string("hello"))");
+  EXPECT_EQ(value(5), "ptc");
+  EXPECT_EQ(cpp(5), R"(std::string_view("ptc"))");
+  EXPECT_EQ(value(6), "word");
+  EXPECT_EQ(value(7), "medium");
+  EXPECT_EQ(cpp(7), "::shop::Priority::medium");
+  EXPECT_EQ(value(8), 45);
+  EXPECT_EQ(cpp(8), "std::chrono::seconds(45)");
+  EXPECT_EQ(value(9), 20);
+  EXPECT_EQ(value(10), -10);
+  EXPECT_EQ(cpp(10), "-10");
+  EXPECT_EQ(value(11), 10);
+  EXPECT_EQ(value(12), 0);
+  EXPECT_EQ(value(13), 0.75);
+  EXPECT_EQ(cpp(13), "0.75f");
+}
+
+TEST_F(ExtractTools, AConstantNoSignatureStatesIsAnError) {
+  EXPECT_EQ(errors(R"(#include <ptc/annotate.hpp>
+enum class Priority { low, high };
+/// Bad default.
+PTC_TOOL() int bad(Priority p = static_cast<Priority>(7));
+)"),
+            "t.hpp:4:33: error: parameter 'p' of tool 'bad' has the default argument 'static_cast<Priority>(7)', a "
+            "constant of a kind no signature can state as a default\n"
+            "    4 | PTC_TOOL() int bad(Priority p = static_cast<Priority>(7));\n"
+            "      |                                 ^\n"
+            "note: use a number, a string, a boolean, an enumerator, std::nullopt for an optional, or {} for an "
+            "empty string, list or map, or take std::optional<T> and apply the default inside the function\n");
+}
+
+TEST_F(ExtractTools, NonConstantDefaultIsAnError) {
+  EXPECT_EQ(errors(R"(#include <string>
 #include <array>
 #include <ptc/annotate.hpp>
 std::string make_default();
-constexpr int kLimit = 10;
+extern int runtime_limit;
+constexpr double kRatio = 0.5;
 /// Bad defaults.
-PTC_TOOL() int bad(std::string text = make_default(), int limit = kLimit, std::array<int, 2> ids = {},
-                   unsigned count = -1, unsigned long long big = 9223372036854775808u);
+PTC_TOOL() int bad(std::string text = make_default(), int limit = runtime_limit, std::array<int, 2> ids = {},
+                   unsigned count = -1, unsigned long long big = 9223372036854775808u, int ratio = kRatio);
 )"),
-      "t.hpp:7:39: error: parameter 'text' of tool 'bad' has the default argument 'make_default()', which is "
-      "not a literal\n"
-      "    7 | PTC_TOOL() int bad(std::string text = make_default(), int limit = kLimit, std::array<int, 2> ids = "
-      "{},\n"
-      "      |                                       ^\n"
-      "note: use a literal (a number, a string, true/false, an enumerator, std::nullopt for an optional, or {} "
-      "for an empty string, list or map), or take std::optional<T> and apply the default inside the function\n"
-      "t.hpp:7:67: error: parameter 'limit' of tool 'bad' has the default argument 'kLimit', which is not a "
-      "literal\n"
-      "    7 | PTC_TOOL() int bad(std::string text = make_default(), int limit = kLimit, std::array<int, 2> ids = "
-      "{},\n"
-      "      |                                                                   ^\n"
-      "note: use a literal (a number, a string, true/false, an enumerator, std::nullopt for an optional, or {} "
-      "for an empty string, list or map), or take std::optional<T> and apply the default inside the function\n"
-      "t.hpp:7:100: error: parameter 'ids' of tool 'bad' has the default argument '{}', which is not a "
-      "literal\n"
-      "    7 | PTC_TOOL() int bad(std::string text = make_default(), int limit = kLimit, std::array<int, 2> ids = "
-      "{},\n"
-      "      |                                                                                                    ^\n"
-      "note: use a literal (a number, a string, true/false, an enumerator, std::nullopt for an optional, or {} "
-      "for an empty string, list or map), or take std::optional<T> and apply the default inside the function\n"
-      "t.hpp:8:37: error: parameter 'count' of tool 'bad' has the default argument '-1': it is out of the "
-      "range of 'unsigned int'\n"
-      "    8 |                    unsigned count = -1, unsigned long long big = 9223372036854775808u);\n"
-      "      |                                     ^\n"
-      "note: use a literal of the parameter's type\n"
-      "t.hpp:8:66: error: parameter 'big' of tool 'bad' has the default argument '9223372036854775808u': "
-      "signatures hold integers up to 9223372036854775807\n"
-      "    8 |                    unsigned count = -1, unsigned long long big = 9223372036854775808u);\n"
-      "      |                                                                  ^\n"
-      "note: use a literal of the parameter's type\n");
+            "t.hpp:8:39: error: parameter 'text' of tool 'bad' has the default argument 'make_default()', which is "
+            "not a constant expression\n"
+            "    8 | PTC_TOOL() int bad(std::string text = make_default(), int limit = runtime_limit, "
+            "std::array<int, 2> ids = {},\n"
+            "      |                                       ^\n"
+            "note: use a constant of the parameter's type (a literal, a constexpr constant or expression, an "
+            "enumerator, std::nullopt for an optional, or {} for an empty string, list or map), or take "
+            "std::optional<T> and apply the default inside the function\n"
+            "t.hpp:8:67: error: parameter 'limit' of tool 'bad' has the default argument 'runtime_limit', which "
+            "is not a constant expression\n"
+            "    8 | PTC_TOOL() int bad(std::string text = make_default(), int limit = runtime_limit, "
+            "std::array<int, 2> ids = {},\n"
+            "      |                                                                   ^\n"
+            "note: use a constant of the parameter's type (a literal, a constexpr constant or expression, an "
+            "enumerator, std::nullopt for an optional, or {} for an empty string, list or map), or take "
+            "std::optional<T> and apply the default inside the function\n"
+            "t.hpp:8:107: error: parameter 'ids' of tool 'bad' has the default argument '{}': it does not fit the "
+            "parameter's type 'std::array<int, 2>'\n"
+            "    8 | PTC_TOOL() int bad(std::string text = make_default(), int limit = runtime_limit, "
+            "std::array<int, 2> ids = {},\n"
+            "      |                                                                                              "
+            "             ^\n"
+            "note: use a literal of the parameter's type\n"
+            "t.hpp:9:37: error: parameter 'count' of tool 'bad' has the default argument '-1': it is out of the "
+            "range of 'unsigned int'\n"
+            "    9 |                    unsigned count = -1, unsigned long long big = 9223372036854775808u, int "
+            "ratio = kRatio);\n"
+            "      |                                     ^\n"
+            "note: use a literal of the parameter's type\n"
+            "t.hpp:9:66: error: parameter 'big' of tool 'bad' has the default argument '9223372036854775808u': "
+            "signatures hold integers up to 9223372036854775807\n"
+            "    9 |                    unsigned count = -1, unsigned long long big = 9223372036854775808u, int "
+            "ratio = kRatio);\n"
+            "      |                                                                  ^\n"
+            "note: use a literal of the parameter's type\n"
+            "t.hpp:9:100: error: parameter 'ratio' of tool 'bad' has the default argument 'kRatio': it does not "
+            "fit the parameter's type 'int'\n"
+            "    9 |                    unsigned count = -1, unsigned long long big = 9223372036854775808u, int "
+            "ratio = kRatio);\n"
+            "      |                                                                                              "
+            "      ^\n"
+            "note: use a literal of the parameter's type\n");
 }
 
 // A signature's default is JSON text, which is UTF-8: a default that is not is refused where it is

@@ -88,21 +88,21 @@ TEST_F(Outputs, CheckPassesOnlyWhenEveryFileHoldsTheSameBytes) {
   llvm::raw_string_ostream out(out_text), err(err_text);
   const std::vector<OutputFile> files{{"a.ptc.cpp", "one\ntwo\n"}};
   ASSERT_TRUE(ptcgen::output::write_outputs(files, dir(), err));
-  EXPECT_TRUE(ptcgen::output::check_outputs(files, dir(), out, err));
+  EXPECT_TRUE(ptcgen::output::check_outputs(files, dir(), "make update", out, err));
   EXPECT_EQ(out.str(), "");
 
-  EXPECT_FALSE(ptcgen::output::check_outputs({{"a.ptc.cpp", "one\nTWO\n"}}, dir(), out, err));
+  EXPECT_FALSE(ptcgen::output::check_outputs({{"a.ptc.cpp", "one\nTWO\n"}}, dir(), "make update", out, err));
   EXPECT_THAT(out.str(), HasSubstr("-two"));
   EXPECT_THAT(out.str(), HasSubstr("+TWO"));
   EXPECT_THAT(err.str(), HasSubstr("a.ptc.cpp differs from what ptc-gen generates"));
-  EXPECT_THAT(err.str(), HasSubstr("run ptc-gen with --out-dir " + dir()));
+  EXPECT_THAT(err.str(), HasSubstr("to update the files in " + dir() + ", run:\n  make update\n"));
   EXPECT_EQ(read("a.ptc.cpp"), "one\ntwo\n");  // --check writes nothing
 }
 
 TEST_F(Outputs, CheckReportsAMissingFile) {
   std::string out_text, err_text;
   llvm::raw_string_ostream out(out_text), err(err_text);
-  EXPECT_FALSE(ptcgen::output::check_outputs({{"b.tools.json", "{}\n"}}, dir(), out, err));
+  EXPECT_FALSE(ptcgen::output::check_outputs({{"b.tools.json", "{}\n"}}, dir(), "make update", out, err));
   EXPECT_THAT(err.str(), HasSubstr("b.tools.json is missing"));
   EXPECT_THAT(out.str(), HasSubstr("+{}"));
 }

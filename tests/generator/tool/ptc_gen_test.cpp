@@ -192,9 +192,57 @@ TEST_F(PtcGenCli, CheckPrintsAUnifiedDiffAndFailsOnDrift) {
             std::string::npos)
       << r.out;
   EXPECT_EQ(r.err, "ptc-gen: " + path("out/shop.tools.json") + " is missing\nptc-gen: " + path("out/shop.tools.md") +
-                       " differs from what ptc-gen generates\nptc-gen: run ptc-gen with --out-dir " + path("out") +
-                       " to update the files\n");
+                       " differs from what ptc-gen generates\nptc-gen: to update the files in " + path("out") +
+                       ", run:\n  cd " + fs::current_path().string() + " && " + PTC_GEN + " --out-dir " + path("out") +
+                       " " + path("shop.hpp") + " --\n");
   EXPECT_FALSE(fs::exists(dir_ / "out" / "shop.tools.json"));  // --check writes nothing
+}
+
+// The command a failed check suggests is this run writing the files: pasted into a shell, it writes
+// files that pass the check, with every flag kept (an include directory whose name has a space here)
+// and the --out-dir the check ignored left out.
+TEST_F(PtcGenCli, TheCommandAFailedCheckSuggestsWritesFilesThatPass) {
+  write("inc dir/dep.hpp", "#pragma once\nnamespace shop { enum class Kind { a, b }; }\n");
+  write("shop.hpp", R"(#pragma once
+#include <ptc/annotate.hpp>
+#include "dep.hpp"
+namespace shop {
+/// Counts things of a kind.
+PTC_TOOL() PTC_READ_ONLY int count(Kind kind);
+}
+)");
+  fs::create_directories(dir_ / "committed");
+  const std::vector<std::string> check{
+      "--check=" + path("committed"), "--out-dir", path("ignored"), path("shop.hpp"), "--",
+      "-I" + path("inc dir"),         "-std=c++20"};
+  auto r = gen(check);
+  ASSERT_EQ(r.exit_code, 1) << r.err;
+  const std::string intro = ", run:\n  ";
+  const auto at = r.err.find(intro);
+  ASSERT_NE(at, std::string::npos) << r.err;
+  std::string command = r.err.substr(at + intro.size());
+  ASSERT_FALSE(command.empty());
+  command.pop_back();  // the newline
+  EXPECT_NE(command.find("'-I" + path("inc dir") + "'"), std::string::npos) << command;
+  EXPECT_EQ(command.find("ignored"), std::string::npos) << command;
+
+  auto pasted = ptc::test::run_process("/bin/sh", {"-c", command});
+  ASSERT_EQ(pasted.exit_code, 0) << pasted.err;
+  EXPECT_TRUE(fs::exists(dir_ / "committed" / "shop.ptc.cpp"));
+  EXPECT_FALSE(fs::exists(dir_ / "ignored"));
+  auto again = gen(check);
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+}
+
+TEST_F(PtcGenCli, ABuildCanNameItsOwnUpdateCommand) {
+  write("shop.hpp", kHeader);
+  auto r = gen({"--check", path("out"), "--update-command", "cmake --build build --target app_ptc_update",
+                path("shop.hpp"), "--"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("ptc-gen: to update the files in " + path("out") +
+                       ", run:\n  cmake --build build --target app_ptc_update\n"),
+            std::string::npos)
+      << r.err;
 }
 
 TEST_F(PtcGenCli, ErrorsAreClangStyleAndExitOne) {

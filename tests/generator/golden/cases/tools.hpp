@@ -39,6 +39,12 @@ PTC_TOOL() ptc::ToolResult<double> divide(double a, double b);
 PTC_TOOL() PTC_DESTRUCTIVE PTC_OPEN_WORLD std::string label(std::string text = "none", bool loud = false, std::int64_t times = -2,
                              double scale = 1.5, std::optional<std::string> suffix = std::nullopt);
 
+inline constexpr int kPageSize = 20;
+inline constexpr const char* kOrder = "newest";
+
+/// Pages through results, with defaults given by constants.
+PTC_TOOL() PTC_READ_ONLY std::string page(int size = kPageSize * 2, std::string order = kOrder);
+
 /// A counter object whose methods are tools.
 class Counter {
  public:

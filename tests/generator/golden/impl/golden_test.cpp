@@ -195,6 +195,8 @@ TEST(GoldenTools, DefaultsOverloadsAndExplicitSignatures) {
   EXPECT_EQ(*calls.call("shout", R"({"text": "hey"})").result.value, "HEY");
   EXPECT_EQ(*calls.call("greet", R"({"who": "Ada"})").result.value, "Hello, Ada!");
   EXPECT_EQ(*calls.call("label", "{}").result.value, "none x-2 *1.500000");
+  // Defaults given by constant expressions are their values.
+  EXPECT_EQ(*calls.call("page", "{}").result.value, "40 newest");
   EXPECT_EQ(*calls.call("label", R"({"text": "t", "loud": true, "times": null, "suffix": "s"})").result.value,
             "t! x-2 *1.500000 s");
 }

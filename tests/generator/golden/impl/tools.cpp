@@ -40,6 +40,8 @@ std::string label(std::string text, bool loud, std::int64_t times, double scale,
   return out;
 }
 
+std::string page(int size, std::string order) { return std::to_string(size) + " " + order; }
+
 std::int64_t Counter::add(std::int64_t amount) { return value_ += amount; }
 std::int64_t Counter::value() const { return value_; }
 

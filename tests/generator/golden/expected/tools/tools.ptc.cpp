@@ -54,6 +54,11 @@ struct label_args {
   std::optional<std::string> suffix{};
 };
 
+struct page_args {
+  int size{};
+  std::string order{};
+};
+
 struct add_args {
   long amount{};
 };
@@ -319,6 +324,42 @@ template <> struct StructTraits<::ptc_gen::tools::detail::label_args> {
   }
 };
 
+template <> struct StructTraits<::ptc_gen::tools::detail::page_args> {
+  static constexpr std::array<FieldInfo, 2> fields{{{"size", false, true}, {"order", false, true}}};
+  using field_types = std::tuple<int, std::string>;
+  static bool decode_field(Decoder& d, std::size_t index, Value& v, ::ptc_gen::tools::detail::page_args& out) {
+    switch (index) {
+      case 0: return Codec<int>::decode(d, v, out.size);
+      case 1: return Codec<std::string>::decode(d, v, out.order);
+    }
+    return true;
+  }
+  static void fill_default(std::size_t index, ::ptc_gen::tools::detail::page_args& out) {
+    switch (index) {
+      case 0: out.size = 40; return;
+      case 1: out.order = std::string("newest"); return;
+    }
+  }
+  static bool read_clean(Decoder& d, Value& v, ::ptc_gen::tools::detail::page_args& out) {
+    std::uint64_t seen = 0;
+    const bool read = detail::read_clean_object(d, v, fields, Codec<::ptc_gen::tools::detail::page_args>::keys, seen, [&](std::size_t i, Value& value) {
+      switch (i) {
+        case 0: return detail::take_null(value) ? (fill_default(0, out), true) : decode_field(d, 0, value, out) && !d.surprised();
+        case 1: return detail::take_null(value) ? (fill_default(1, out), true) : decode_field(d, 1, value, out) && !d.surprised();
+      }
+      return false;
+    });
+    if (!read) return false;
+    if (!(seen >> 0 & 1)) fill_default(0, out);
+    if (!(seen >> 1 & 1)) fill_default(1, out);
+    return true;
+  }
+  template <class W> static void encode_fields(W& w, const ::ptc_gen::tools::detail::page_args& value) {
+    w.key(KnownKey{"order", "\"order\":"}); Codec<std::string>::encode(w, value.order);
+    w.key(KnownKey{"size", "\"size\":"}); Codec<int>::encode(w, value.size);
+  }
+};
+
 template <> struct StructTraits<::ptc_gen::tools::detail::add_args> {
   static constexpr std::array<FieldInfo, 1> fields{{{"amount", false, true}}};
   using field_types = std::tuple<long>;
@@ -463,6 +504,18 @@ static ptc::Tool label_tool() {
   return ptc::Tool(std::move(spec));
 }
 
+static constexpr ptc::ToolListing page_listing{"0.1.0", R"ptc((size :int?, order :string?) -> :string)ptc", R"ptc({"type":"object","properties":{"size":{"anyOf":[{"type":"integer"},{"type":"null"}],"default":40},"order":{"anyOf":[{"type":"string"},{"type":"null"}],"default":"newest"}},"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"string"}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"string"})ptc"};
+
+static ptc::Tool page_tool() {
+  auto invoker = ptc::codec::make_invoker<page_args>([](page_args& args, ptc::ToolContext&) {
+    return ptc::codec::to_tool_result(::golden::tools::page(std::move(args.size), std::move(args.order)));
+  });
+  ptc::ToolSpec spec{"page", "Pages through results, with defaults given by constants.", {}, std::move(invoker), false, {}, "", ptc::ToolHints{true, false, false, false}};
+  spec.signature_malli = R"ptc([:=> [:catn [:size {:optional true :default 40} [:maybe :int]] [:order {:optional true :default "newest"} [:maybe :string]]] :string])ptc";
+  spec.listing = &page_listing;
+  return ptc::Tool(std::move(spec));
+}
+
 static constexpr ptc::ToolListing add_listing{"0.1.0", R"ptc((amount :int?) -> :int)ptc", R"ptc({"type":"object","properties":{"amount":{"anyOf":[{"type":"integer"},{"type":"null"}],"default":1}},"additionalProperties":false})ptc", R"ptc({"type":"object","properties":{"result":{"type":"integer"}},"required":["result"],"additionalProperties":false})ptc", R"ptc({"type":"integer"})ptc"};
 
 static ptc::Tool add_tool(::golden::tools::Counter& instance) {
@@ -509,6 +562,7 @@ std::vector<ptc::Tool> tools() {
     detail::idle_tool(),
     detail::divide_tool(),
     detail::label_tool(),
+    detail::page_tool(),
   };
 }
 
