@@ -13,6 +13,7 @@
 # ptc-gen's diagnostics come first when it fails (one at a time).
 # Targets:
 #   <target>_ptc_gen      generates without compiling anything: what an IDE needs before the first build
+#   <target>_ptc_watch    runs ptc-gen --watch on the same headers and outputs, until interrupted
 #   <target>_ptc_check    (CHECK_DIR) fails, printing a unified diff, when the files committed in <dir>
 #                         differ from what ptc-gen generates now: a drift check for CI
 #   <target>_ptc_update   (CHECK_DIR) writes those files into <dir>: how they are created and refreshed
@@ -91,6 +92,11 @@ function(ptc_generate)
     USES_TERMINAL
     VERBATIM)
   add_custom_target(${tgt}_ptc_gen DEPENDS ${outputs})
+  # ptc-gen --watch with the build's own flags and outputs, in the terminal: regenerates on every save
+  # until interrupted (an editor's background task; share/ptc/vscode/tasks.json runs it).
+  add_custom_target(${tgt}_ptc_watch
+                    COMMAND ptc::ptc-gen --watch --out-dir "${out_dir}" --depfile "${depfile}" ${options} ${headers} -- ${flags}
+                    COMMAND_EXPAND_LISTS USES_TERMINAL VERBATIM)
   target_sources(${tgt} PRIVATE ${sources})
   _ptc_server_identity(${tgt} "${sources}" "${arg_SERVER_NAME}" "${arg_SERVER_VERSION}")
   target_include_directories(${tgt} PUBLIC "$<BUILD_INTERFACE:${out_dir}>")

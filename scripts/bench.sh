@@ -13,6 +13,8 @@ bench/report.py build/bench python3
 # The same paths in instructions per call: the stable measure for comparing changes.
 bench/callgrind.sh build/bench
 build/bench/bench/gen_bench "$@"
+# From a save of the quickstart's header to the end of the regeneration ptc-gen --watch starts.
+bench/watch/save_to_regen.py build/bench/generator/tool/ptc-gen
 build/bench/bench/scaling_bench "$@"
 build/bench/bench/memory_bench
 build/bench/bench/steady_state_bench

@@ -19,6 +19,7 @@
 
 #include "extract/extract.hpp"
 #include "output/outputs.hpp"
+#include "watch.hpp"
 
 namespace {
 
@@ -41,6 +42,10 @@ cl::opt<std::string> update_command(
     cl::desc("With --check: the command to suggest for updating the files (default: this ptc-gen run, writing "
              "them with --out-dir)"),
     cl::value_desc("command"), cl::cat(category));
+cl::opt<bool> watch_mode("watch",
+                         cl::desc("Generate, then again whenever a header it read changes, until SIGINT or SIGTERM; "
+                                  "each run between a `ptc-gen: begin` and a `ptc-gen: end` line"),
+                         cl::cat(category));
 cl::opt<bool> print_signatures("print-signatures",
                                cl::desc("Write nothing; print one `name(params) -> R` line per tool"),
                                cl::cat(category));
@@ -138,11 +143,11 @@ std::string rerun_writing(int argc, const char** argv) {
       if (bare == "check") {
         arg = "--out-dir";
       } else if (bare.starts_with("check=")) {
-        out += " " + shell_word("--out-dir=" + std::string(bare.substr(6)));
+        out.append(" ").append(shell_word("--out-dir=" + std::string(bare.substr(6))));
         continue;
       }
     }
-    out += " " + shell_word(arg);
+    out.append(" ").append(shell_word(arg));
   }
   return out;
 }
@@ -162,6 +167,10 @@ bool options_valid() {
   }
   if (!check_dir.empty() && print_signatures) {
     llvm::errs() << "ptc-gen: --check and --print-signatures cannot be combined\n";
+    return false;
+  }
+  if (watch_mode && (!check_dir.empty() || print_signatures)) {
+    llvm::errs() << "ptc-gen: --watch writes files; it cannot be combined with --check or --print-signatures\n";
     return false;
   }
   return true;
@@ -204,6 +213,24 @@ bool write_generated(const ptcgen::output::Emission& emission, const std::vector
   return ptcgen::output::write_if_changed(depfile, ptcgen::output::depfile_text(targets, files_read), llvm::errs());
 }
 
+/// --watch: generates as a plain run does, again on every change to what the last run read.
+int watch_headers(const clang::tooling::CompilationDatabase& compilations, const std::vector<std::string>& headers,
+                  const ptcgen::extract::Options& options) {
+  return ptcgen::tool::watch(
+      [&] {
+        ptcgen::tool::Generation g;
+        if (!headers_readable(headers)) return g;
+        auto extraction =
+            ptcgen::extract::extract(compilations, headers, options, llvm::errs(), llvm::errs().has_colors());
+        g.files_read = std::move(extraction.files_read);
+        if (extraction.failed || !stems_distinct(extraction.headers)) return g;
+        auto emission = ptcgen::output::emit_all(extraction.headers, llvm::errs());
+        g.ok = emission.ok && write_generated(emission, g.files_read);
+        return g;
+      },
+      headers);
+}
+
 }  // namespace
 
 int main(int argc, const char** argv) {
@@ -231,6 +258,8 @@ int main(int argc, const char** argv) {
   options.out_dir = check_dir.empty() ? std::string(out_dir) : std::string(check_dir);
   options.resource_dir = resource_dir;
   if (auto dir = installed_include_dir(argv[0]); !dir.empty()) options.fallback_include_dirs.push_back(dir);
+
+  if (watch_mode) return watch_headers(parser->getCompilations(), parser->getSourcePathList(), options);
 
   auto extraction = ptcgen::extract::extract(parser->getCompilations(), parser->getSourcePathList(), options,
                                              llvm::errs(), llvm::errs().has_colors());
