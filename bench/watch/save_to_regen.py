@@ -68,6 +68,13 @@ def main():
             runs.append(int(m.group(1)))
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=10)
+        # The watch parses through a precompiled preamble: what it wrote must be what a plain run writes.
+        plain = os.path.join(work, "plain")
+        subprocess.run([ptc_gen, "--out-dir", plain, header, "--"] + flags, check=True, stderr=subprocess.DEVNULL)
+        for name in sorted(os.listdir(plain)):
+            with open(os.path.join(plain, name)) as a, open(os.path.join(work, "out", name)) as b:
+                if a.read() != b.read():
+                    sys.exit("the watch wrote another " + name + " than a plain run")
         print("| save to end of regeneration (quickstart, %d saves) | median %.0f ms | fastest %.0f ms | slowest %.0f ms |"
               % (saves, statistics.median(waits), min(waits), max(waits)))
         print("| the run alone (ptc-gen's end line) | median %.0f ms | fastest %d ms | slowest %d ms |"

@@ -1,6 +1,7 @@
 #include "extract/extract.hpp"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -9,6 +10,8 @@
 #include <clang/Basic/SourceManager.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
+#include <clang/Frontend/PrecompiledPreamble.h>
+#include <clang/Serialization/PCHContainerOperations.h>
 #include <clang/Frontend/TextDiagnosticPrinter.h>
 #include <clang/Lex/HeaderSearch.h>
 #include <clang/Lex/Preprocessor.h>
@@ -17,6 +20,7 @@
 #include <clang/Tooling/Tooling.h>
 #include <llvm/ADT/SmallString.h>
 #include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 #include <llvm/Support/raw_ostream.h>
 
@@ -157,19 +161,23 @@ tooling::ArgumentsAdjuster ptc_arguments(const Options& options) {
   };
 }
 
+/// The absolute paths of the files a compiler instance read.
+void add_files_read(const SourceManager& sm, std::set<std::string>& out) {
+  FileManager& fm = sm.getFileManager();
+  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
+    llvm::SmallString<256> path(it->first.getName());
+    fm.makeAbsolutePath(path);
+    llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
+    out.insert(std::string(path));
+  }
+}
+
 class HeaderConsumer : public ASTConsumer {
  public:
   HeaderConsumer(CompilerInstance& ci, Run& run, std::size_t index) : ci_(ci), run_(run), index_(index) {}
 
   void HandleTranslationUnit(ASTContext& ast) override {
-    SourceManager& sm = ast.getSourceManager();
-    FileManager& fm = sm.getFileManager();
-    for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it) {
-      llvm::SmallString<256> path(it->first.getName());
-      fm.makeAbsolutePath(path);
-      llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
-      run_.files_read.insert(std::string(path));
-    }
+    add_files_read(ast.getSourceManager(), run_.files_read);
     // A header that does not compile has no model; clang has said why.
     if (ast.getDiagnostics().hasErrorOccurred()) return;
 
@@ -201,6 +209,58 @@ class HeaderConsumer : public ASTConsumer {
   std::size_t index_;
 };
 
+/// Notes the files a preamble's compile read: a run that reuses the preamble does not read them again,
+/// but they are still what its outputs depend on.
+class PreambleFiles : public PreambleCallbacks {
+ public:
+  void AfterExecute(CompilerInstance& ci) override { add_files_read(ci.getSourceManager(), files); }
+  std::set<std::string> files;
+};
+
+}  // namespace
+
+struct Preambles {
+  struct Entry {
+    std::optional<PrecompiledPreamble> preamble;
+    std::set<std::string> files;
+  };
+  std::map<std::string, Entry> by_header;  ///< by the header's path as the compiler was given it
+};
+
+std::shared_ptr<Preambles> make_preambles() { return std::make_shared<Preambles>(); }
+
+namespace {
+
+/// Makes `ci` parse its main file after the preamble of `preambles` for it, compiling that first when
+/// there is none yet or the one there no longer fits; `files_read` gets what the preamble read. A
+/// preamble that does not compile cleanly is not used: the parse then reports its errors as usual.
+void use_preamble(CompilerInstance& ci, Preambles& preambles, std::set<std::string>& files_read) {
+  CompilerInvocation& invocation = ci.getInvocation();
+  const auto& inputs = invocation.getFrontendOpts().Inputs;
+  if (inputs.size() != 1 || !inputs[0].isFile()) return;
+  const std::string main_file = inputs[0].getFile().str();
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> vfs = ci.getFileManager().getVirtualFileSystemPtr();
+  auto buffer = vfs->getBufferForFile(main_file);
+  if (!buffer) return;
+  const PreambleBounds bounds = ComputePreambleBounds(invocation.getLangOpts(), (*buffer)->getMemBufferRef(), 0);
+  Preambles::Entry& entry = preambles.by_header[main_file];
+  if (!entry.preamble || !entry.preamble->CanReuse(invocation, (*buffer)->getMemBufferRef(), bounds, *vfs)) {
+    entry.preamble.reset();
+    PreambleFiles callbacks;
+    // The engine holds its options by reference count: they are allocated for it.
+    IgnoringDiagConsumer ignore;
+    auto diagnostics = CompilerInstance::createDiagnostics(new DiagnosticOptions(), &ignore, /*ShouldOwnClient=*/false);
+    auto built = PrecompiledPreamble::Build(invocation, buffer->get(), bounds, *diagnostics, vfs,
+                                            std::make_shared<PCHContainerOperations>(), /*StoreInMemory=*/false,
+                                            /*StoragePath=*/"", callbacks);
+    if (!built || diagnostics->hasErrorOccurred()) return;
+    entry.preamble.emplace(std::move(*built));
+    entry.files = std::move(callbacks.files);
+  }
+  entry.preamble->AddImplicitPreamble(invocation, vfs, buffer->release());
+  files_read.insert(entry.files.begin(), entry.files.end());
+}
+
 class HeaderAction : public ASTFrontendAction {
  public:
   explicit HeaderAction(Run& run) : run_(run) {}
@@ -209,6 +269,7 @@ class HeaderAction : public ASTFrontendAction {
   // functions (constant evaluation of defaults) and functions with a deduced return type.
   bool BeginInvocation(CompilerInstance& ci) override {
     ci.getFrontendOpts().SkipFunctionBodies = true;
+    if (run_.options.preambles) use_preamble(ci, *run_.options.preambles, run_.files_read);
     return true;
   }
 

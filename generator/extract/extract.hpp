@@ -2,6 +2,7 @@
 // Clang AST -> model. The only part of ptc-gen that includes clang headers (in its .cpp files); this
 // header only forward-declares the two LLVM types its functions take.
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,12 @@ class CompilationDatabase;
 
 namespace ptcgen::extract {
 
+/// The precompiled preambles (the leading #include lines, compiled once) of the headers of a series of
+/// runs, kept from one run to the next: ptc-gen --watch parses a header again after each save, and the
+/// standard library and ptc's own headers it includes are most of that parse. Opaque; make_preambles().
+struct Preambles;
+std::shared_ptr<Preambles> make_preambles();
+
 struct Options {
   /// How deep structs expand inside a tool's types before they become `:map` (the spec's limit: 3).
   unsigned max_depth = 3;
@@ -27,6 +34,10 @@ struct Options {
   /// found without them: an installed ptc-gen passes <prefix>/include. The source tree's
   /// runtime/core/include and runtime/tools/include, baked in at configure time, come last.
   std::vector<std::string> fallback_include_dirs;
+  /// Set: each header's preamble is compiled once and reused while neither it nor a file it includes
+  /// changes (clang's PrecompiledPreamble, as clangd keeps one per open file). Null: every run parses
+  /// everything, as a build step should.
+  std::shared_ptr<Preambles> preambles;
 };
 
 struct Extraction {

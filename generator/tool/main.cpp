@@ -215,7 +215,8 @@ bool write_generated(const ptcgen::output::Emission& emission, const std::vector
 
 /// --watch: generates as a plain run does, again on every change to what the last run read.
 int watch_headers(const clang::tooling::CompilationDatabase& compilations, const std::vector<std::string>& headers,
-                  const ptcgen::extract::Options& options) {
+                  ptcgen::extract::Options options) {
+  options.preambles = ptcgen::extract::make_preambles();
   return ptcgen::tool::watch(
       [&] {
         ptcgen::tool::Generation g;

@@ -21,6 +21,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "run_process.hpp"
+
 extern char** environ;
 
 namespace {
@@ -163,10 +165,17 @@ TEST_F(PtcGenWatch, RunsOnceThenOnEachChangeToAHeaderItRead) {
   EXPECT_EQ(second.front(), "ptc-gen: begin");
   EXPECT_NE(read("out/shop.tools.md").find("Counts items."), std::string::npos);
 
-  // A header it includes.
+  // A header it includes (in the preamble the watch compiles once and reuses while nothing in it
+  // changes).
   write("kinds.hpp", "#pragma once\nnamespace shop { enum class Kind { a, b, c }; }\n");
   ASSERT_TRUE(ends_ok(w.until("ptc-gen: end")));
   EXPECT_NE(read("out/shop.tools.json").find("\"c\""), std::string::npos) << read("out/shop.tools.json");
+
+  // What the watch wrote, through its preamble, is what a plain run writes.
+  auto plain = ptc::test::run_process(PTC_GEN, {"--out-dir", path("plain"), path("shop.hpp"), "--", "-std=c++20"});
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  for (const char* name : {"shop.ptc.hpp", "shop.ptc.cpp", "shop.tools.json", "shop.tools.md"})
+    EXPECT_EQ(read(std::string("out/") + name), read(std::string("plain/") + name)) << name;
 
   // A file it did not read, in the same directory, and its own outputs: no run.
   write("notes.txt", "unrelated\n");
