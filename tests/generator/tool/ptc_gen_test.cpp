@@ -10,36 +10,16 @@
 #include <vector>
 
 #include "run_process.hpp"
+#include "scratch_dir.hpp"
 
 namespace ptcgen::test {
 namespace {
 
 namespace fs = std::filesystem;
 
-class PtcGenCli : public ::testing::Test {
+class PtcGenCli : public ScratchDirTest {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() / ("ptcgen_cli_" + std::string(info->name()) + "_" + std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_ / "out");
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  void write(const std::string& name, const std::string& text) const {
-    fs::create_directories((dir_ / name).parent_path());
-    std::ofstream(dir_ / name) << text;
-  }
-  std::string read(const std::string& name) const {
-    std::ifstream in(dir_ / name);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-  }
   ptc::test::ProcessResult gen(std::vector<std::string> args) const { return ptc::test::run_process(PTC_GEN, args); }
-
-  fs::path dir_;
 };
 
 const char* const kHeader = R"(#pragma once

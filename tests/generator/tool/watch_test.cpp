@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "run_process.hpp"
+#include "scratch_dir.hpp"
 
 extern char** environ;
 
@@ -118,33 +119,19 @@ class Watching {
   std::string buffer_;
 };
 
-class PtcGenWatch : public ::testing::Test {
+class PtcGenWatch : public ptcgen::test::ScratchDirTest {
  protected:
   void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() / ("ptcgen_watch_" + std::string(info->name()) + "_" + std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_ / "out");
+    ScratchDirTest::SetUp();
     write("kinds.hpp", "#pragma once\nnamespace shop { enum class Kind { a, b }; }\n");
     write("shop.hpp", header("Counts things."));
   }
-  void TearDown() override { fs::remove_all(dir_); }
 
   static std::string header(const std::string& doc) {
     return "#pragma once\n#include <ptc/annotate.hpp>\n#include \"kinds.hpp\"\nnamespace shop {\n/// " + doc +
            "\nPTC_TOOL() PTC_READ_ONLY int count(Kind kind);\n}\n";
   }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  void write(const std::string& name, const std::string& text) const { std::ofstream(dir_ / name) << text; }
-  std::string read(const std::string& name) const {
-    std::ifstream in(dir_ / name);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-  }
   std::vector<std::string> args() const { return {"--out-dir", path("out"), path("shop.hpp"), "--", "-std=c++20"}; }
-
-  fs::path dir_;
 };
 
 bool ends_ok(const std::vector<std::string>& lines) {

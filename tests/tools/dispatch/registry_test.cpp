@@ -715,15 +715,20 @@ class TextInvoker final : public ptc::ToolInvoker {
   bool decline_objects_;
 };
 
+/// A tool `(n :int) -> :int` run by `invoker`.
+ptc::Tool text_tool(const std::string& name, std::shared_ptr<const ptc::ToolInvoker> invoker) {
+  ptc::ToolSpec spec;
+  spec.name = name;
+  spec.description = "Takes n.";
+  spec.signature = ptc::Signature::parse("(n :int) -> :int").value();
+  spec.invoker = std::move(invoker);
+  return ptc::Tool(spec);
+}
+
 TEST(DispatchArgumentsText, TextGoesToTheTextPathAndIsParsedOnceForOtherTools) {
   std::vector<std::string> seen;
   ptc::ToolRegistry registry;
-  ptc::ToolSpec spec;
-  spec.name = "text";
-  spec.description = "Reads text.";
-  spec.signature = ptc::Signature::parse("(n :int) -> :int").value();
-  spec.invoker = std::make_shared<TextInvoker>(&seen);
-  registry.add(ptc::Tool(spec));
+  registry.add(text_tool("text", std::make_shared<TextInvoker>(&seen)));
   std::vector<json> plain_args;
   registry.add(ptc::make_tool("plain", "Reads JSON.", "(n :int) -> :int", [&](const json& args, ptc::ToolContext&) {
     plain_args.push_back(args);
@@ -754,12 +759,7 @@ TEST(DispatchArgumentsText, TextGoesToTheTextPathAndIsParsedOnceForOtherTools) {
 TEST(DispatchArgumentsText, DeclinedTextIsParsedOnceAndHandedBackOwned) {
   std::vector<std::string> seen;
   ptc::ToolRegistry registry;
-  ptc::ToolSpec spec;
-  spec.name = "declines";
-  spec.description = "Declines text.";
-  spec.signature = ptc::Signature::parse("(n :int) -> :int").value();
-  spec.invoker = std::make_shared<TextInvoker>(&seen, /*decline_text=*/true);
-  registry.add(ptc::Tool(spec));
+  registry.add(text_tool("declines", std::make_shared<TextInvoker>(&seen, /*decline_text=*/true)));
   ptc::Session session;
 
   // Undeclared members are left out by dispatch's parse, and reported as a warning.
@@ -779,12 +779,7 @@ TEST(DispatchArgumentsText, DeclinedTextIsParsedOnceAndHandedBackOwned) {
 TEST(DispatchArgumentsText, AnInvokerThatDeclinesAnObjectFailsTheCall) {
   std::vector<std::string> seen;
   ptc::ToolRegistry registry;
-  ptc::ToolSpec spec;
-  spec.name = "broken";
-  spec.description = "Declines everything.";
-  spec.signature = ptc::Signature::parse("(n :int) -> :int").value();
-  spec.invoker = std::make_shared<TextInvoker>(&seen, true, /*decline_objects=*/true);
-  registry.add(ptc::Tool(spec));
+  registry.add(text_tool("broken", std::make_shared<TextInvoker>(&seen, true, /*decline_objects=*/true)));
   ptc::Session session;
   const auto out = registry.dispatch(session, ptc::ToolCall{"1", "broken", json{{"n", 1}}});
   EXPECT_EQ(out.status, CallStatus::HandlerException);
