@@ -466,6 +466,45 @@ TEST(HttpServer, AStreamIsWrittenAsItIsFedThenTheConnectionServesAgain) {
   expect_served_again(fd, streaming, std::move(stream));
 }
 
+// A handler's header with a line break in it (a value taken from a request, say) would start a header
+// of the attacker's choosing: it is left out, whether the response goes whole, streamed, or whole
+// after a deferred head.
+TEST(HttpServer, AHeaderWithALineBreakIsLeftOutOfEveryKindOfResponse) {
+  const std::vector<std::pair<std::string, std::string>> headers{
+      {"X-Kept", "yes"}, {"X-Evil", "a\r\nSet-Cookie: stolen=1"}, {"X-Bad\r\nSet-Cookie: x", "1"}};
+  const std::string type = "text/plain\r\nSet-Cookie: typed=1";
+  Streaming streamed, deferred;
+  Served served([&](const HttpRequest& r) {
+    if (r.path == "/stream") {
+      HttpResponse response = streamed.respond();
+      response.content_type = type;
+      response.headers = headers;
+      return response;
+    }
+    if (r.path == "/deferred") return deferred.respond({}, true);
+    return HttpResponse{200, type, "whole", headers};
+  });
+  const auto clean = [](const std::string& text) {
+    EXPECT_EQ(text.find("Set-Cookie"), std::string::npos) << text;
+    EXPECT_NE(text.find("X-Kept: yes\r\n"), std::string::npos) << text;
+  };
+  clean(exchange(served.port(), request("/mcp")));
+
+  const int streaming_fd = connect_to(served.port());
+  send_all(streaming_fd, request("/stream"));
+  ASSERT_TRUE(streamed.opened());
+  clean(read_until(streaming_fd, 3s, [](const std::string& t) { return t.find("\r\n\r\n") != std::string::npos; }));
+
+  const int fd = connect_to(served.port());
+  send_all(fd, request("/deferred"));
+  auto stream = deferred.opened();
+  ASSERT_TRUE(stream);
+  EXPECT_TRUE(stream->close_with(HttpResponse{200, type, "answer", headers}, ""));
+  clean(read_until(fd, 3s, [](const std::string& t) { return has_responses(t, 1); }));
+  ::close(fd);
+  ::close(streaming_fd);
+}
+
 TEST(HttpServer, ADeferredStreamAnsweredFirstGoesWholeThenTheConnectionServesAgain) {
   Streaming streaming;
   Served served([&](const HttpRequest& r) { return r.path == "/stream" ? streaming.respond({}, true) : echo(r); });

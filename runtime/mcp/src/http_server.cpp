@@ -68,14 +68,21 @@ std::string status_line(int status) {
 // Header text from the handler goes out as it is; a line break in it would start another header.
 bool header_safe(std::string_view text) { return text.find_first_of("\r\n") == std::string_view::npos; }
 
-/// A whole (not streamed) response as the bytes sent, with its Content-Length; headers with a line
-/// break in them are left out.
+/// Leaves out of `response` every header (and a content type) with a line break in it: the one rule
+/// for what the handler may send as a header, applied to each response before it is written, whole or
+/// streamed.
+void drop_unsafe_headers(HttpResponse& response) {
+  if (!header_safe(response.content_type)) response.content_type.clear();
+  for (auto it = response.headers.begin(); it != response.headers.end();)
+    it = header_safe(it->first) && header_safe(it->second) ? it + 1 : response.headers.erase(it);
+}
+
+/// A whole (not streamed) response, its headers safe (drop_unsafe_headers), as the bytes sent, with its
+/// Content-Length.
 std::string whole_text(HttpResponse response, bool keep_alive) {
   http::response<http::string_body> out{static_cast<http::status>(response.status), 11};
-  if (!response.content_type.empty() && header_safe(response.content_type))
-    out.set(http::field::content_type, response.content_type);
-  for (auto& [name, value] : response.headers)
-    if (header_safe(name) && header_safe(value)) out.insert(name, value);
+  if (!response.content_type.empty()) out.set(http::field::content_type, response.content_type);
+  for (auto& [name, value] : response.headers) out.insert(name, value);
   out.body() = std::move(response.body);
   out.keep_alive(keep_alive);
   out.prepare_payload();
@@ -547,8 +554,7 @@ void Connection::respond(HttpResponse response) {
     return;
   }
   const bool keep_alive = !closing_ && ++served_ < server_.limits().keep_alive_requests;
-  for (auto it = response.headers.begin(); it != response.headers.end();)
-    it = header_safe(it->first) && header_safe(it->second) ? it + 1 : response.headers.erase(it);
+  drop_unsafe_headers(response);
   if (response.open) return open_stream(std::move(response), keep_alive);
   write_whole(whole_text(std::move(response), keep_alive), keep_alive);
 }
@@ -608,8 +614,7 @@ void Connection::open_stream(HttpResponse response, bool keep_alive) {
   stream_keep_alive_ = keep_alive;
   last_queued_ = false;
   std::string head = status_line(response.status);
-  if (!response.content_type.empty() && header_safe(response.content_type))
-    head.append("Content-Type: ").append(response.content_type).append("\r\n");
+  if (!response.content_type.empty()) head.append("Content-Type: ").append(response.content_type).append("\r\n");
   for (auto& [name, value] : response.headers) head.append(name).append(": ").append(value).append("\r\n");
   head.append("Transfer-Encoding: chunked\r\n");
   if (!keep_alive) head.append("Connection: close\r\n");
@@ -640,6 +645,7 @@ void Connection::stream_answer(HttpResponse whole, std::string last) {
   if (phase_ != Phase::Streaming || last_queued_) return;
   if (held_head_.empty()) return stream_push(std::move(last), true);
   held_head_.clear();
+  drop_unsafe_headers(whole);
   queue_.push_back(whole_text(std::move(whole), stream_keep_alive_));
   last_queued_ = true;
   write_next();
