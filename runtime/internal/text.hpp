@@ -30,6 +30,10 @@ std::string quote(std::string_view s);
 /// Appends `s` as a JSON string, quoted and escaped exactly as nlohmann::json::dump() escapes it
 /// (invalid UTF-8 replaced by U+FFFD): the one home of that rule for every writer of JSON text.
 void append_json_string(std::string& out, std::string_view s);
+/// `s` as a JSON value may hold it: as it is when it is valid UTF-8, else with each invalid sequence
+/// replaced by U+FFFD, as dump() and append_json_string replace it; so a reply's JSON form dumps to the
+/// bytes its text form writes.
+std::string valid_utf8(std::string_view s);
 /// The most bytes append_json_string writes for `n` bytes: a control character takes six.
 constexpr std::size_t json_string_bound(std::size_t n) { return 6 * n + 2; }
 /// `s` quoted at `out` (room for s.size() + 2 bytes) when it is ASCII with nothing to escape, checked

@@ -200,6 +200,33 @@ TEST(McpCallToolResult, TextIsByteForByteTheDumpOfTheMessage) {
   }
 }
 
+// The JSON form is built member by member, not parsed from the text: it must be exactly what the text
+// reads back as, for every kind of outcome, invalid UTF-8 in the text or in the value included.
+TEST(McpCallToolResult, TheJsonFormIsWhatTheTextReadsBackAs) {
+  const std::vector<std::string> texts = {"plain", "controls \x01\n end", "caf\xc3\xa9", "bad \xff\xfe utf-8 \xc3"};
+  const std::vector<std::pair<std::string, json>> values = {
+      {"() -> :string", json("bad \xff")},
+      {"() -> {id :int}", json{{"id", 1}}},
+      {"() -> :map", json{{"k\xfe", json::array({"\xc3", 2})}}},
+      {"() -> :int", json(3)},
+      {"() -> {id :int}?", json(nullptr)},
+  };
+  for (const auto& text : texts) {
+    for (const auto& [signature, value] : values) {
+      for (bool ok : {true, false}) {
+        ToolOutcome o = outcome("id", ok ? ptc::ToolResult<json>::ok(value) : ptc::ToolResult<json>::error(text), text,
+                                ok ? std::optional<json>(value) : std::nullopt);
+        o.attachments.push_back(ptc::Content::resource_text("file:///a.txt", "text/plain", "A"));
+        SCOPED_TRACE(signature + " " + json(text).dump(-1, ' ', false, json::error_handler_t::replace));
+        const ptc::Tool t = tool("t", signature);
+        for (auto results : {ptc::McpResults::Wrapped, ptc::McpResults::Unwrapped})
+          EXPECT_EQ(ptc::mcp_call_tool_result(o, t, results),
+                    json::parse(ptc::mcp_call_tool_result_text(o, t, results)));
+      }
+    }
+  }
+}
+
 TEST(Replies, McpTextCarriesAttachmentsAndAValueKeptAsText) {
   ToolOutcome o = outcome("c", ptc::ToolResult<json>::ok(json{{"id", 1}}), R"({"id":1})", std::nullopt);
   o.visible_value = ptc::LazyJson::from_text(R"({"id":1})");

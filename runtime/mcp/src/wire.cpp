@@ -3,6 +3,8 @@
 
 #include <ptc/mcp/wire.hpp>
 
+#include <algorithm>
+#include <optional>
 #include <utility>
 
 #include <ptc/coercion.hpp>
@@ -20,7 +22,18 @@ Error at(std::string_view path, std::string_view message) {
   return Error{std::string(path.empty() ? coercion::kRootPath : path) + ": " + std::string(message)};
 }
 
-// `tool` null: wrap by the value's JSON type (mcp_call_tool_result without a tool).
+/// What a successful outcome's value becomes in structuredContent.
+enum class Structured { None, AsIs, Wrapped };
+
+/// The one rule for structuredContent: wrapped as the tool's outputSchema is (`tool` null: by the
+/// value's JSON type), the result's own only for a `{...}` map; a `{...}` result whose value is not an
+/// object gets none (it must be an object). Unwrapped results (2026-07-28) carry any value as it is.
+Structured structured(const Tool* tool, McpResults results, bool object) {
+  const bool wrap = results == McpResults::Unwrapped ? false : tool ? mcp_wraps_result(tool->output()) : !object;
+  if (wrap) return Structured::Wrapped;
+  return object || results == McpResults::Unwrapped ? Structured::AsIs : Structured::None;
+}
+
 std::string mcp_result_text(const ToolOutcome& outcome, const Tool* tool, McpResults results) {
   std::string out;
   out.reserve(2 * outcome.rendered.size() + 96);
@@ -35,17 +48,63 @@ std::string mcp_result_text(const ToolOutcome& outcome, const Tool* tool, McpRes
   out += outcome.success() ? R"(],"isError":false)" : R"(],"isError":true)";
   if (outcome.success() && outcome.visible_value) {
     const std::string value = outcome.visible_value->dump();
-    const bool object = !value.empty() && value.front() == '{';
-    // Wrapped as the tool's outputSchema is: the result's own only for a `{...}` map.
-    const bool wrap = results == McpResults::Unwrapped ? false : tool ? mcp_wraps_result(tool->output()) : !object;
-    // A `{...}` result whose value is not an object gets no structuredContent (it must be an object).
-    if (wrap || object || results == McpResults::Unwrapped) {
-      out += wrap ? R"(,"structuredContent":{"result":)" : R"(,"structuredContent":)";
+    const Structured how = structured(tool, results, !value.empty() && value.front() == '{');
+    if (how != Structured::None) {
+      out += how == Structured::Wrapped ? R"(,"structuredContent":{"result":)" : R"(,"structuredContent":)";
       out += value;
-      if (wrap) out += '}';
+      if (how == Structured::Wrapped) out += '}';
     }
   }
   out += '}';
+  return out;
+}
+
+/// Whether every string in `v`, keys included, is valid UTF-8: then `v` is what its text reads back as.
+bool utf8_throughout(const json& v) {
+  switch (v.type()) {
+    case json::value_t::string: return !text::invalid_utf8_at(v.get_ref<const std::string&>());
+    case json::value_t::array:
+      return std::all_of(v.begin(), v.end(), [](const json& item) { return utf8_throughout(item); });
+    case json::value_t::object:
+      for (auto it = v.begin(); it != v.end(); ++it)
+        if (text::invalid_utf8_at(it.key()) || !utf8_throughout(*it)) return false;
+      return true;
+    default: return true;
+  }
+}
+
+/// The same as JSON, built member by member: what mcp_result_text writes, parsed (the tests hold them
+/// equal), without writing and parsing it.
+json mcp_result_json(const ToolOutcome& outcome, const Tool* tool, McpResults results) {
+  json text_block = json::object();
+  auto& block = text_block.get_ref<json::object_t&>();
+  block.emplace("text", text::valid_utf8(outcome.rendered));
+  block.emplace("type", "text");
+  json content = json::array();
+  auto& blocks = content.get_ref<json::array_t&>();
+  blocks.reserve(1 + outcome.attachments.size());
+  blocks.push_back(std::move(text_block));
+  for (const auto& attachment : outcome.attachments) blocks.push_back(attachment.block());
+  json out = json::object();
+  auto& members = out.get_ref<json::object_t&>();
+  members.emplace("content", std::move(content));
+  members.emplace("isError", !outcome.success());
+  if (outcome.success() && outcome.visible_value) {
+    // A value holding invalid UTF-8 (a hand-written handler's) is held as its text reads back, with
+    // U+FFFD in place of each invalid sequence, as the text form writes it.
+    const json& given = **outcome.visible_value;
+    std::optional<json> replaced;
+    if (!utf8_throughout(given)) replaced = json::parse(compact_text(given));
+    const json& value = replaced ? *replaced : given;
+    const Structured how = structured(tool, results, value.is_object());
+    if (how == Structured::Wrapped) {
+      json wrapped = json::object();
+      wrapped.get_ref<json::object_t&>().emplace("result", value);
+      members.emplace("structuredContent", std::move(wrapped));
+    } else if (how == Structured::AsIs) {
+      members.emplace("structuredContent", value);
+    }
+  }
   return out;
 }
 
@@ -80,11 +139,11 @@ std::string mcp_call_tool_result_text(const ToolOutcome& outcome, const Tool& to
 }
 
 nlohmann::json mcp_call_tool_result(const ToolOutcome& outcome) {
-  return json::parse(mcp_result_text(outcome, nullptr, McpResults::Wrapped));
+  return mcp_result_json(outcome, nullptr, McpResults::Wrapped);
 }
 
 nlohmann::json mcp_call_tool_result(const ToolOutcome& outcome, const Tool& tool, McpResults results) {
-  return json::parse(mcp_result_text(outcome, &tool, results));
+  return mcp_result_json(outcome, &tool, results);
 }
 
 // ---- tool definitions ----------------------------------------------------------------------------

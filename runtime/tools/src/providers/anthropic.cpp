@@ -47,9 +47,9 @@ std::string anthropic_tool_result_text(const ToolOutcome& outcome) {
 nlohmann::json anthropic_tool_result(const ToolOutcome& outcome) {
   nlohmann::json out(nlohmann::json::value_t::object);  // members in place, as openai_chat_tool_message's
   auto& members = out.get_ref<nlohmann::json::object_t&>();
-  members.emplace("content", providers::valid_utf8(outcome.rendered));
+  members.emplace("content", text::valid_utf8(outcome.rendered));
   members.emplace("is_error", !outcome.success());
-  members.emplace("tool_use_id", providers::valid_utf8(outcome.call_id));
+  members.emplace("tool_use_id", text::valid_utf8(outcome.call_id));
   members.emplace("type", "tool_result");
   return out;
 }

@@ -50,11 +50,4 @@ OrderedJson named(const Tool& tool) {
   return out;
 }
 
-std::string valid_utf8(std::string_view s) {
-  if (!text::invalid_utf8_at(s)) return std::string(s);
-  // Rare: nlohmann's own replacement, written and read back.
-  const std::string quoted = json(std::string(s)).dump(-1, ' ', false, json::error_handler_t::replace);
-  return json::parse(quoted).get<std::string>();
-}
-
 }  // namespace ptc::providers

@@ -54,9 +54,4 @@ Result<ToolCall> anthropic_call(const json& block, const std::string& path);
 /// `{"name","description"}`, the members most definitions start with.
 OrderedJson named(const Tool& tool);
 
-/// `s` as a JSON value may hold it: as it is when it is valid UTF-8, else with each invalid sequence
-/// replaced by U+FFFD, as dump() and text::append_json_string replace it; so a reply's JSON form dumps
-/// to the bytes its text form writes.
-std::string valid_utf8(std::string_view s);
-
 }  // namespace ptc::providers

@@ -76,9 +76,9 @@ std::string openai_chat_tool_message_text(const ToolOutcome& outcome) {
 nlohmann::json openai_chat_tool_message(const ToolOutcome& outcome) {
   nlohmann::json out(nlohmann::json::value_t::object);
   auto& members = out.get_ref<nlohmann::json::object_t&>();
-  members.emplace("content", providers::valid_utf8(outcome.rendered));
+  members.emplace("content", text::valid_utf8(outcome.rendered));
   members.emplace("role", "tool");
-  members.emplace("tool_call_id", providers::valid_utf8(outcome.call_id));
+  members.emplace("tool_call_id", text::valid_utf8(outcome.call_id));
   return out;
 }
 

@@ -45,8 +45,8 @@ std::string openai_responses_output_text(const ToolOutcome& outcome) {
 nlohmann::json openai_responses_output(const ToolOutcome& outcome) {
   nlohmann::json out(nlohmann::json::value_t::object);  // members in place, as openai_chat_tool_message's
   auto& members = out.get_ref<nlohmann::json::object_t&>();
-  members.emplace("call_id", providers::valid_utf8(outcome.call_id));
-  members.emplace("output", providers::valid_utf8(outcome.rendered));
+  members.emplace("call_id", text::valid_utf8(outcome.call_id));
+  members.emplace("output", text::valid_utf8(outcome.rendered));
   members.emplace("type", "function_call_output");
   return out;
 }
