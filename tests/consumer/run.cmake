@@ -40,6 +40,10 @@ set(configure "${CMAKE_COMMAND}" -S "${WORK_DIR}/src" -B "${build}" -G "${GENERA
               -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_BUILD_TYPE=${BUILD_TYPE})
 if(VIA STREQUAL "package")
   run("${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${WORK_DIR}/prefix")
+  # The editor's task ships with ptc-gen (docs/ptc-gen.md, "In the IDE").
+  if(NOT EXISTS "${WORK_DIR}/prefix/share/ptc/vscode/tasks.json")
+    message(FATAL_ERROR "the install has no share/ptc/vscode/tasks.json")
+  endif()
   run(${configure} -DPTC_CONSUMER_VIA=package "-DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix")
 elseif(VIA STREQUAL "components")
   run("${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${WORK_DIR}/prefix")
