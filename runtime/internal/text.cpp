@@ -98,14 +98,6 @@ std::string escape_controls(std::string_view s) {
 
 std::string number(const nlohmann::json& n) { return n.dump(); }
 
-std::string valid_utf8(std::string_view s) {
-  if (!invalid_utf8_at(s)) return std::string(s);
-  // Rare: nlohmann's own replacement, written and read back.
-  const std::string quoted =
-      nlohmann::json(std::string(s)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  return nlohmann::json::parse(quoted).get<std::string>();
-}
-
 std::string excerpt(std::string_view s, std::size_t max_bytes) {
   if (s.size() <= max_bytes) return std::string(s);
   std::size_t cut = max_bytes;
