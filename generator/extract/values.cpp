@@ -120,22 +120,26 @@ const Expr* peel(const Expr* e) {
 
 Literal read_literal(const Expr* expr);
 
-/// A string literal's bytes from `offset`, up to its first NUL (where a `const char*` reading it stops).
-std::optional<std::string> literal_text(const APValue& pointer) {
-  const auto* sl = pointer.getLValueBase().dyn_cast<const Expr*>();
-  const auto* literal = sl ? llvm::dyn_cast<StringLiteral>(sl) : nullptr;
+/// The bytes of the ordinary or UTF-8 string literal `pointer` points into, from where it points.
+std::optional<llvm::StringRef> literal_bytes(const APValue& pointer) {
+  const auto* base = pointer.getLValueBase().dyn_cast<const Expr*>();
+  const auto* literal = base ? llvm::dyn_cast<StringLiteral>(base) : nullptr;
   if (!literal || !(literal->isOrdinary() || literal->isUTF8()) || pointer.isNullPointer()) return std::nullopt;
   const llvm::StringRef bytes = literal->getString();
   const auto offset = static_cast<std::size_t>(pointer.getLValueOffset().getQuantity());
   if (offset > bytes.size()) return std::nullopt;
-  const llvm::StringRef rest = bytes.substr(offset);
-  return rest.substr(0, rest.find('\0')).str();
+  return bytes.substr(offset);
 }
 
-/// The text a constant of a string type holds: a pointer into a string literal, a `char` array, or a
-/// string view (a struct of a pointer into a literal and a length, in the standard library's layout).
+/// The text a constant of a string type holds: a pointer into a string literal (up to its first NUL,
+/// where a `const char*` reading it stops), a `char` array, or a string view (a struct of a pointer
+/// into a literal and a length, in the standard library's layout).
 std::optional<std::string> constant_text(const APValue& v) {
-  if (v.isLValue()) return literal_text(v);
+  if (v.isLValue()) {
+    auto rest = literal_bytes(v);
+    if (!rest) return std::nullopt;
+    return rest->substr(0, rest->find('\0')).str();
+  }
   if (v.isArray()) {
     std::string out;
     for (unsigned i = 0; i < v.getArrayInitializedElts(); ++i) {
@@ -155,17 +159,23 @@ std::optional<std::string> constant_text(const APValue& v) {
       if (f.isLValue()) pointer = &f;
       if (f.isInt()) length = &f;
     }
-    if (!pointer || !length) return std::nullopt;
-    const auto* base = pointer->getLValueBase().dyn_cast<const Expr*>();
-    const auto* literal = base ? llvm::dyn_cast<StringLiteral>(base) : nullptr;
-    if (!literal || !(literal->isOrdinary() || literal->isUTF8())) return std::nullopt;
-    const llvm::StringRef bytes = literal->getString();
-    const auto offset = static_cast<std::size_t>(pointer->getLValueOffset().getQuantity());
-    const auto n = static_cast<std::size_t>(length->getInt().getZExtValue());
-    if (offset > bytes.size() || n > bytes.size() - offset) return std::nullopt;
-    return bytes.substr(offset, n).str();
+    auto rest = pointer && length ? literal_bytes(*pointer) : std::nullopt;
+    const auto n = length ? static_cast<std::size_t>(length->getInt().getZExtValue()) : 0;
+    if (!rest || n > rest->size()) return std::nullopt;
+    return rest->substr(0, n).str();
   }
   return std::nullopt;
+}
+
+/// An integer constant as a Literal: its sign, and its magnitude unsigned (abs() of the most negative
+/// value keeps its bits, which read unsigned are its magnitude).
+Literal integer_literal(const llvm::APSInt& i) {
+  Literal lit;
+  lit.kind = Literal::Integer;
+  lit.constant = true;
+  lit.negative = i.isSigned() && i.isNegative();
+  lit.magnitude = lit.negative ? i.abs() : static_cast<const llvm::APInt&>(i);
+  return lit;
 }
 
 /// A default that is no literal but a constant expression (`= kLimit`, `= kBase * 2`,
@@ -192,11 +202,7 @@ Literal evaluated(const Expr* e, const ASTContext& ast) {
           break;
         }
     } else if (type->isIntegerType()) {
-      lit.kind = Literal::Integer;
-      lit.negative = i.isSigned() && i.isNegative();
-      // The magnitude as unsigned: abs() of the most negative value keeps its bits, which read unsigned
-      // are its magnitude.
-      lit.magnitude = lit.negative ? i.abs() : static_cast<const llvm::APInt&>(i);
+      return integer_literal(i);
     }
   } else if (v.isFloat()) {
     lit.kind = Literal::Floating;
@@ -207,10 +213,7 @@ Literal evaluated(const Expr* e, const ASTContext& ast) {
     lit.text = std::move(*text);
   } else if (v.isStruct() && v.getStructNumBases() == 0 && v.getStructNumFields() == 1 && v.getStructField(0).isInt()) {
     // A duration (std::chrono::seconds) holds its count alone.
-    const llvm::APSInt& i = v.getStructField(0).getInt();
-    lit.kind = Literal::Integer;
-    lit.negative = i.isSigned() && i.isNegative();
-    lit.magnitude = lit.negative ? i.abs() : static_cast<const llvm::APInt&>(i);
+    return integer_literal(v.getStructField(0).getInt());
   }
   return lit;
 }
