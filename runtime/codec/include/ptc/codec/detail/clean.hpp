@@ -68,14 +68,11 @@ struct Clean<std::string> {
 
 template <std::floating_point T>
 struct Clean<T> {
-  [[gnu::always_inline]] static bool read(Decoder&, Value& v, T& out) {
+  [[gnu::always_inline]] static bool read(Decoder& d, Value& v, T& out) {
     double x = 0;
     if (read_double(v, x) != simdjson::SUCCESS) return false;
-    if (x == 0) [[unlikely]] {
-      // "-0" is int 0 to JSON (and nlohmann), so +0.0; "-0.0" stays negative (read_float_token).
-      const std::string_view token = v.raw_json_token();
-      if (token.find_first_of(".eE") == std::string_view::npos) x = 0;
-    }
+    if (x == 0) [[unlikely]]
+      x = read_float_token(d, v, x);  // "-0" is int 0 to JSON, so +0.0; "-0.0" stays negative
     if constexpr (std::numeric_limits<T>::max() < std::numeric_limits<double>::max())
       if (x > static_cast<double>(std::numeric_limits<T>::max()) ||
           x < static_cast<double>(std::numeric_limits<T>::lowest()))
@@ -103,14 +100,10 @@ requires(!std::is_same_v<T, bool>) struct Clean<std::vector<T, A>> {
     simdjson::ondemand::array array;
     if (v.get_array().get(array) != simdjson::SUCCESS) return false;
     out.clear();
-    d.enter();
-    for (auto result : array) {
-      if (result.error() != simdjson::SUCCESS || !Clean<T>::read(d, result.value_unsafe(), out.emplace_back())) {
-        d.leave();
+    const Level level(d);
+    for (auto result : array)
+      if (result.error() != simdjson::SUCCESS || !Clean<T>::read(d, result.value_unsafe(), out.emplace_back()))
         return false;
-      }
-    }
-    d.leave();
     return true;
   }
 };
