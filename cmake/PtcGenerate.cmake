@@ -78,10 +78,14 @@ function(ptc_generate)
   endforeach()
 
   set(depfile "${CMAKE_CURRENT_BINARY_DIR}/ptc_gen/${tgt}.d")
+  # What every ptc-gen run of this target reads, after its own mode's options.
+  set(inputs ${options} ${headers} -- ${flags})
+  # Writing into the build's output directory: the build step and the watch.
+  set(writes --out-dir "${out_dir}" --depfile "${depfile}" ${inputs})
   file(MAKE_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}/ptc_gen")
   add_custom_command(
     OUTPUT ${outputs}
-    COMMAND ptc::ptc-gen --out-dir "${out_dir}" --depfile "${depfile}" ${options} ${headers} -- ${flags}
+    COMMAND ptc::ptc-gen ${writes}
     DEPENDS ${headers} ptc::ptc-gen
     DEPFILE "${depfile}"
     COMMAND_EXPAND_LISTS
@@ -95,7 +99,7 @@ function(ptc_generate)
   # ptc-gen --watch with the build's own flags and outputs, in the terminal: regenerates on every save
   # until interrupted (an editor's background task; share/ptc/vscode/tasks.json runs it).
   add_custom_target(${tgt}_ptc_watch
-                    COMMAND ptc::ptc-gen --watch --out-dir "${out_dir}" --depfile "${depfile}" ${options} ${headers} -- ${flags}
+                    COMMAND ptc::ptc-gen --watch ${writes}
                     COMMAND_EXPAND_LISTS USES_TERMINAL VERBATIM)
   target_sources(${tgt} PRIVATE ${sources})
   _ptc_server_identity(${tgt} "${sources}" "${arg_SERVER_NAME}" "${arg_SERVER_VERSION}")
@@ -115,10 +119,10 @@ function(ptc_generate)
     cmake_path(ABSOLUTE_PATH check_dir BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}" NORMALIZE)
     # What a failed check suggests: the target that writes the files, in this build tree.
     set(update "cmake --build ${CMAKE_BINARY_DIR} --target ${tgt}_ptc_update")
-    set(check ptc::ptc-gen --check "${check_dir}" "--update-command=${update}" ${options} ${headers} -- ${flags})
+    set(check ptc::ptc-gen --check "${check_dir}" "--update-command=${update}" ${inputs})
     add_custom_target(${tgt}_ptc_check COMMAND ${check} COMMENT "ptc-gen --check ${tgt}" COMMAND_EXPAND_LISTS VERBATIM)
     add_custom_target(${tgt}_ptc_update
-                      COMMAND ptc::ptc-gen --out-dir "${check_dir}" ${options} ${headers} -- ${flags}
+                      COMMAND ptc::ptc-gen --out-dir "${check_dir}" ${inputs}
                       COMMENT "ptc-gen ${tgt} into ${check_dir}" COMMAND_EXPAND_LISTS VERBATIM)
     # add_test does nothing where testing is not enabled; the targets above work either way.
     add_test(NAME ptc_check.${tgt} COMMAND ${check} COMMAND_EXPAND_LISTS)
