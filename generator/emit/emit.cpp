@@ -101,7 +101,7 @@ std::vector<EmitError> unstated_hints(const model::HeaderModel& header) {
     notes.push_back({"tool '" + tool.name +
                          "' states no behaviour hints; MCP clients will treat it as destructive and open-world "
                          "(add PTC_READ_ONLY, PTC_ADDITIVE, PTC_DESTRUCTIVE, PTC_IDEMPOTENT or PTC_OPEN_WORLD)",
-                     tool.location});
+                     tool.location, diagnostics::RuleId::UnstatedHints, tool.name});
   }
   return notes;
 }

@@ -7,6 +7,7 @@
 
 #include <ptc/json_schema.hpp>
 
+#include "diagnostics/rules.hpp"
 #include "model/model.hpp"
 
 namespace ptcgen::emit {
@@ -20,6 +21,8 @@ struct OutputFile {
 struct EmitError {
   std::string message;
   model::Location location;
+  diagnostics::RuleId rule;  ///< the kind of problem (docs/ptc-gen.md, "Diagnostics for CI")
+  std::string tool;          ///< the tool it concerns, if any
 };
 
 struct EmitOptions {

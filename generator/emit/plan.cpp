@@ -12,6 +12,8 @@
 
 namespace ptcgen::emit {
 
+using diagnostics::RuleId;
+
 namespace {
 
 bool is_span(const model::Type& type) {
@@ -88,12 +90,13 @@ void plan_type(model::TypeKind kind, const std::string& name, const model::Locat
     std::string text = ptc::to_malli(schema);
     auto back = ptc::parse_malli_type(text);
     if (!back || !(*back == schema)) {
-      plan.errors.push_back({what + "its schema does not read back from Malli text: " + text, location});
+      plan.errors.push_back(
+          {what + "its schema does not read back from Malli text: " + text, location, RuleId::RuntimeRefusal, {}});
       return;
     }
     plan.type_malli.emplace(name, std::move(text));
   } catch (const ptc::Exception& e) {
-    plan.errors.push_back({what + e.error().message, location});
+    plan.errors.push_back({what + e.error().message, location, RuleId::RuntimeRefusal, {}});
   }
 }
 
@@ -115,7 +118,7 @@ bool plan_examples(const model::Tool& tool, ToolPlan& t, std::vector<EmitError>&
       continue;
     }
     errors.push_back({"tool '" + tool.name + "': PTC_EXAMPLE " + (input ? "output" : "input") + " is not valid JSON",
-                      ex.location});
+                      ex.location, RuleId::InvalidExample, tool.name});
     ok = false;
   }
   return ok;
@@ -123,7 +126,9 @@ bool plan_examples(const model::Tool& tool, ToolPlan& t, std::vector<EmitError>&
 
 std::optional<ToolPlan> plan_tool(const model::Tool& tool, const model::HeaderModel& header,
                                   std::vector<EmitError>& errors) {
-  auto error = [&](std::string message) { errors.push_back({std::move(message), tool.location}); };
+  auto error = [&](std::string message) {
+    errors.push_back({std::move(message), tool.location, RuleId::InvalidSignature, tool.name});
+  };
   if (auto problems = model::check_explicit_signature(tool, header); !problems.empty()) {
     for (auto& p : problems) error(std::move(p));
     return std::nullopt;
@@ -191,7 +196,7 @@ Plan plan_header(const model::HeaderModel& header) {
       plan.errors.push_back({tool.kind == model::ToolKind::Resource
                                  ? "resource URI '" + tool.uri + "' is used by an earlier resource of this header"
                                  : kind + " name '" + tool.name + "' is used by an earlier " + kind + " of this header",
-                             tool.location});
+                             tool.location, RuleId::NameCollision, tool.name});
       continue;
     }
     for (auto& e : p.errors) plan.errors.push_back(std::move(e));
@@ -201,6 +206,11 @@ Plan plan_header(const model::HeaderModel& header) {
     }
   }
   return plan;
+}
+
+ptc::ToolSpec tool_spec(const ToolPlan& t) {
+  return ptc::ToolSpec{t.tool->name, t.tool->description, t.signature,   nullptr,
+                       false,        t.examples,          t.tool->title, t.hints};
 }
 
 }  // namespace ptcgen::emit

@@ -57,6 +57,10 @@ struct Plan {
 
 Plan plan_header(const model::HeaderModel& header);
 
+/// The spec the generated factory builds for the tool, without its invoker and listing: what the
+/// runtime lists, renders and counts (the token report) for it.
+ptc::ToolSpec tool_spec(const ToolPlan& t);
+
 /// The refinements the generated decoder checks on a value of `type` beyond what its codec checks:
 /// `value` (a field's or parameter's value schema, unwrapped from [:maybe]) when it refines more than
 /// the type alone does, else nothing.

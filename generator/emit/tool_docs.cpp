@@ -49,8 +49,8 @@ BuiltTools build_tools(const Plan& plan) {
       built.listed[i] = tool.kind == model::ToolKind::Tool;
       if (built.listed[i]) built.tools.push_back(std::move(runtime_tool));
     } catch (const ptc::DefinitionError& e) {
-      built.refused[i] =
-          EmitError{std::string(model::kind_name(tool.kind)) + " '" + tool.name + "': " + e.message(), tool.location};
+      built.refused[i] = EmitError{std::string(model::kind_name(tool.kind)) + " '" + tool.name + "': " + e.message(),
+                                   tool.location, diagnostics::RuleId::RuntimeRefusal, tool.name};
     }
   }
   return built;
@@ -92,7 +92,7 @@ void report_problems(const Plan& plan, const EmitOptions& options, BuiltTools& b
                             std::find(options.required_profiles.begin(), options.required_profiles.end(), profile) !=
                                 options.required_profiles.end();
       EmitError error{"profile " + std::string(ptc::profile_name(profile)) + ": " + *problem,
-                      plan.tools[i].tool->location};
+                      plan.tools[i].tool->location, diagnostics::RuleId::ProviderProfile, plan.tools[i].tool->name};
       (required ? docs.errors : docs.warnings).push_back(std::move(error));
     }
     ++index;
@@ -134,7 +134,7 @@ ToolDocs tool_docs(const Plan& plan, const EmitOptions& options) {
   report_problems(plan, options, built, results, docs);
   if (!docs.errors.empty()) return docs;
   if (!rendered) {
-    docs.errors.push_back({rendered.error().to_string(), {}});
+    docs.errors.push_back({rendered.error().to_string(), {}, diagnostics::RuleId::ProviderProfile, {}});
     return docs;
   }
   docs.json = std::move(rendered).value();

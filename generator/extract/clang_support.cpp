@@ -1,5 +1,7 @@
 #include "extract/clang_support.hpp"
 
+#include "extract/recording.hpp"
+
 #include <algorithm>
 
 #include <clang/AST/DeclCXX.h>
@@ -113,22 +115,30 @@ std::string spell_record(const CXXRecordDecl* rd, const ASTContext& ast, bool gl
 
 }  // namespace
 
-Reporter::Reporter(ASTContext& ast, Sema& sema, std::string main_file)
+Reporter::Reporter(ASTContext& ast, Sema& sema, std::string main_file, RecordingConsumer* recorder)
     : ast_(ast),
       sema_(sema),
       main_file_(std::move(main_file)),
+      recorder_(recorder),
       error_id_(ast.getDiagnostics().getCustomDiagID(DiagnosticsEngine::Error, "%0")),
       warning_id_(ast.getDiagnostics().getCustomDiagID(DiagnosticsEngine::Warning, "%0")),
       note_id_(ast.getDiagnostics().getCustomDiagID(DiagnosticsEngine::Note, "%0")) {}
 
-void Reporter::error(SourceLocation loc, llvm::StringRef message, llvm::StringRef recommendation) {
-  ast_.getDiagnostics().Report(ast_.getSourceManager().getExpansionLoc(loc), error_id_) << message;
+void Reporter::report(RuleId rule, unsigned id, SourceLocation loc, llvm::StringRef message,
+                      llvm::StringRef recommendation) {
+  // The engine hands the diagnostic to the consumer before Report's statement ends.
+  if (recorder_) recorder_->expect(rule, tool_);
+  ast_.getDiagnostics().Report(ast_.getSourceManager().getExpansionLoc(loc), id) << message;
+  if (recorder_) recorder_->expect_none();
   if (!recommendation.empty()) note(SourceLocation(), recommendation);
 }
 
-void Reporter::warning(SourceLocation loc, llvm::StringRef message, llvm::StringRef recommendation) {
-  ast_.getDiagnostics().Report(ast_.getSourceManager().getExpansionLoc(loc), warning_id_) << message;
-  if (!recommendation.empty()) note(SourceLocation(), recommendation);
+void Reporter::error(RuleId rule, SourceLocation loc, llvm::StringRef message, llvm::StringRef recommendation) {
+  report(rule, error_id_, loc, message, recommendation);
+}
+
+void Reporter::warning(RuleId rule, SourceLocation loc, llvm::StringRef message, llvm::StringRef recommendation) {
+  report(rule, warning_id_, loc, message, recommendation);
 }
 
 void Reporter::note(SourceLocation loc, llvm::StringRef message) {
@@ -325,13 +335,16 @@ std::string enumerator_json_name(const EnumConstantDecl* enumerator, Reporter* r
     if (a.key != "ptc.name") {
       // PTC_ANSWER in the header being generated is reported where the tools are found, reached or not.
       if (reporter && !(a.key == "ptc.answer" && reporter->in_main_file(enumerator->getLocation())))
-        reporter->error(a.loc, macro_name(a.key) + " has no effect on an enumerator", "only PTC_NAME renames it");
+        reporter->error(RuleId::MisplacedAnnotation, a.loc, macro_name(a.key) + " has no effect on an enumerator",
+                        "only PTC_NAME renames it");
       continue;
     }
     const auto args = a.args();
     auto given = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
     if (!given || given->empty()) {
-      if (reporter) reporter->error(a.loc, "PTC_NAME takes the enumerator's JSON name as a non-empty string literal");
+      if (reporter)
+        reporter->error(RuleId::InvalidAnnotation, a.loc,
+                        "PTC_NAME takes the enumerator's JSON name as a non-empty string literal");
       continue;
     }
     name = *given;

@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "diagnostics/rules.hpp"
 #include "model/model.hpp"
 
 namespace clang {
@@ -26,17 +27,24 @@ class Sema;
 
 namespace ptcgen::extract::detail {
 
+class RecordingConsumer;
+using diagnostics::RuleId;
+
 /// Reports through clang's DiagnosticsEngine, so problems print like compiler errors (source line,
 /// caret) and count as errors of the run.
 class Reporter {
  public:
-  /// `main_file` is the header as given on the command line: locations in it use that spelling.
-  Reporter(clang::ASTContext& ast, clang::Sema& sema, std::string main_file);
+  /// `main_file` is the header as given on the command line: locations in it use that spelling. With a
+  /// recorder, each error and warning is recorded under the rule it is reported with.
+  Reporter(clang::ASTContext& ast, clang::Sema& sema, std::string main_file, RecordingConsumer* recorder = nullptr);
 
   /// A recommendation follows as a location-less note, so the source line is not printed twice.
-  void error(clang::SourceLocation loc, llvm::StringRef message, llvm::StringRef recommendation = {});
-  void warning(clang::SourceLocation loc, llvm::StringRef message, llvm::StringRef recommendation = {});
+  void error(RuleId rule, clang::SourceLocation loc, llvm::StringRef message, llvm::StringRef recommendation = {});
+  void warning(RuleId rule, clang::SourceLocation loc, llvm::StringRef message, llvm::StringRef recommendation = {});
+  /// A note of the error or warning just reported.
   void note(clang::SourceLocation loc, llvm::StringRef message);
+  /// The tool (or resource, prompt) the diagnostics that follow concern; empty: none.
+  void set_tool(std::string tool) { tool_ = std::move(tool); }
 
   model::Location location(clang::SourceLocation loc) const;
   /// Whether `loc` (after macro expansion) is in the header being processed.
@@ -69,10 +77,15 @@ class Reporter {
   clang::ASTContext& ast_;
   clang::Sema& sema_;
   std::string main_file_;
+  RecordingConsumer* recorder_;
+  std::string tool_;
   unsigned error_id_;
   unsigned warning_id_;
   unsigned note_id_;
   mutable std::map<const clang::Type*, std::uint64_t> nodes_;
+
+  void report(RuleId rule, unsigned id, clang::SourceLocation loc, llvm::StringRef message,
+              llvm::StringRef recommendation);
 };
 
 /// Types a parameter's or result's type may nest, counting every struct, container, optional,

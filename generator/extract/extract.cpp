@@ -25,6 +25,7 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include "extract/clang_support.hpp"
+#include "extract/recording.hpp"
 #include "extract/tools.hpp"
 
 namespace ptcgen::extract {
@@ -74,8 +75,9 @@ struct Run {
   std::vector<Header> headers;
   std::vector<std::optional<model::HeaderModel>> models;
   std::set<std::string> files_read;
-  std::string out_dir;           ///< absolute
-  std::set<std::string> listed;  ///< real paths of the headers, for tools declared in included ones
+  std::string out_dir;                            ///< absolute
+  std::set<std::string> listed;                   ///< real paths of the headers, for tools declared in included ones
+  detail::RecordingConsumer* recorder = nullptr;  ///< the current header's
 
   const Header* find(llvm::StringRef abs) const {
     for (const auto& h : headers)
@@ -126,7 +128,8 @@ tooling::ArgumentsAdjuster ptc_arguments(const Options& options) {
   std::vector<std::string> after = options.fallback_include_dirs;
   after.push_back(PTC_CORE_INCLUDE_DIR);
   after.push_back(PTC_TOOLS_INCLUDE_DIR);
-  return [resource_dir, after](const tooling::CommandLineArguments& args, llvm::StringRef) {
+  const bool print = options.print;
+  return [resource_dir, after, print](const tooling::CommandLineArguments& args, llvm::StringRef) {
     bool has_language = false, has_standard = false, has_resource_dir = false;
     for (const auto& a : args) {
       const llvm::StringRef s(a);
@@ -142,6 +145,9 @@ tooling::ArgumentsAdjuster ptc_arguments(const Options& options) {
                                            // Every problem in one run.
                                            "-ferror-limit=0"};
     if (!has_resource_dir) added.push_back("-resource-dir=" + resource_dir);
+    // Without carets the compiler instance does not print "N errors generated.", which would be the one
+    // text line amid a JSON or SARIF document on stderr.
+    if (!print) added.push_back("-fno-caret-diagnostics");
     // Only directories that hold ptc headers: an installed ptc-gen guesses its prefix's include dir.
     for (const auto& dir : after)
       if (llvm::sys::fs::is_directory(dir + "/ptc")) added.insert(added.end(), {"-idirafter", dir});
@@ -185,7 +191,8 @@ class HeaderConsumer : public ASTConsumer {
     model::HeaderModel header;
     header.stem = stem_of(h.given);
     header.include = include_spelling(h);
-    detail::Reporter reporter(ast, ci_.getSema(), h.given);
+    header.source = h.given;
+    detail::Reporter reporter(ast, ci_.getSema(), h.given, run_.recorder);
     detail::collect_tools(ast, reporter, run_.options.max_depth, header, run_.listed);
     run_.models[index_] = std::move(header);
   }
@@ -301,7 +308,7 @@ class HeaderActionFactory : public tooling::FrontendActionFactory {
 
 Extraction extract(const tooling::CompilationDatabase& db, const std::vector<std::string>& headers,
                    const Options& options, llvm::raw_ostream& diagnostics, bool colors) {
-  Run run{options, {}, {}, {}, absolute(options.out_dir.empty() ? "." : options.out_dir), {}};
+  Run run{options, {}, {}, {}, absolute(options.out_dir.empty() ? "." : options.out_dir), {}, nullptr};
   for (const auto& h : headers) {
     run.headers.push_back({h, absolute(h)});
     llvm::SmallString<256> real;
@@ -319,11 +326,14 @@ Extraction extract(const tooling::CompilationDatabase& db, const std::vector<std
   // would count "N errors generated." across headers.
   for (const auto& h : run.headers) {
     TextDiagnosticPrinter printer(diagnostics, diag_options.get());
+    detail::RecordingConsumer consumer(options.print ? &printer : nullptr, options.log);
+    run.recorder = &consumer;
     tooling::ClangTool tool(as_given, {h.absolute});
     tool.appendArgumentsAdjuster(ptc_arguments(options));
     tool.setPrintErrorMessage(false);
-    tool.setDiagnosticConsumer(&printer);
-    out.failed = tool.run(&factory) != 0 || printer.getNumErrors() != 0 || out.failed;
+    tool.setDiagnosticConsumer(&consumer);
+    out.failed = tool.run(&factory) != 0 || consumer.getNumErrors() != 0 || out.failed;
+    run.recorder = nullptr;
   }
   for (auto& m : run.models) {
     if (!m) {

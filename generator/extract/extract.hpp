@@ -14,6 +14,9 @@ class raw_ostream;
 namespace clang::tooling {
 class CompilationDatabase;
 }
+namespace ptcgen::diagnostics {
+class Log;
+}
 
 namespace ptcgen::extract {
 
@@ -38,6 +41,11 @@ struct Options {
   /// changes (clang's PrecompiledPreamble, as clangd keeps one per open file). Null: every run parses
   /// everything, as a build step should.
   std::shared_ptr<Preambles> preambles;
+  /// Set: every diagnostic, clang's and ptc-gen's, is also recorded here with its rule (the JSON and
+  /// SARIF forms).
+  diagnostics::Log* log = nullptr;
+  /// Whether diagnostics are printed clang-style to the `diagnostics` stream; false: only recorded.
+  bool print = true;
 };
 
 struct Extraction {

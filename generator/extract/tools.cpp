@@ -107,7 +107,7 @@ class Finder : public RecursiveASTVisitor<Finder> {
     std::erase_if(notes, [](const Annotation& a) { return a.key == "ptc.answer"; });
     if (notes.empty()) return true;
     if (!kind_marker(notes)) {
-      reporter_.warning(notes.front().loc,
+      reporter_.warning(RuleId::MisplacedAnnotation, notes.front().loc,
                         macro_name(notes.front().key) + " on '" + fd->getNameAsString() +
                             "' has no effect: the function is not marked PTC_TOOL",
                         "add PTC_TOOL() to make it a tool");
@@ -132,7 +132,7 @@ class Finder : public RecursiveASTVisitor<Finder> {
     }
     const auto* named = llvm::dyn_cast<NamedDecl>(d);
     const std::string what = named && !named->getName().empty() ? " '" + named->getNameAsString() + "'" : "";
-    reporter_.error(marker->loc,
+    reporter_.error(RuleId::InvalidAnswerType, marker->loc,
                     "PTC_ANSWER on " + declaration_kind(d) + what + ": only a struct or an enum is an answer type",
                     "put it on the struct or enum the agent answers with: struct PTC_ANSWER Verdict { ... };");
     return true;
@@ -157,15 +157,16 @@ class Finder : public RecursiveASTVisitor<Finder> {
   void answer(const TagDecl* tag, SourceLocation loc) {
     const std::string name = "PTC_ANSWER on '" + qualified_name(tag) + "'";
     if (tag->isTemplated() || llvm::isa<ClassTemplatePartialSpecializationDecl>(tag)) {
-      reporter_.error(loc, name + ": a template is no one type to answer with",
+      reporter_.error(RuleId::InvalidAnswerType, loc, name + ": a template is no one type to answer with",
                       "mark a struct that holds the instance the agent answers with, e.g. "
                       "struct PTC_ANSWER Answer { Page<Item> page; };");
       return;
     }
     if (!tag->getIdentifier() && !tag->getTypedefNameForAnonDecl()) {
-      reporter_.error(
-          loc, "PTC_ANSWER on an unnamed " + std::string(tag->getKindName()) + ": generated code has no name to use",
-          "give it a name");
+      reporter_.error(RuleId::InvalidAnswerType, loc,
+                      "PTC_ANSWER on an unnamed " + std::string(tag->getKindName()) +
+                          ": generated code has no name to use",
+                      "give it a name");
       return;
     }
     // Once per type, when the marker is on a forward declaration and on the definition too.
@@ -203,7 +204,7 @@ class Finder : public RecursiveASTVisitor<Finder> {
     if (!entry) return;
     const std::string file = entry->getFileEntry().tryGetRealPathName().str();
     if (file.empty() || listed_.count(file) || !warned_.insert(file).second) return;
-    reporter_.warning(loc, what + " is not generated: its header is not listed",
+    reporter_.warning(RuleId::UnlistedHeader, loc, what + " is not generated: its header is not listed",
                       "add it to ptc_generate's HEADERS (or to ptc-gen's command line)");
   }
 
@@ -263,7 +264,7 @@ class ToolBuilder {
 bool ToolBuilder::usable(const FunctionDecl* fd) {
   const std::string fn = "'" + fd->getQualifiedNameAsString() + "'";
   const auto reject = [&](const std::string& why, llvm::StringRef recommendation) {
-    reporter_.error(fd->getLocation(), "PTC_TOOL on " + fn + ": " + why, recommendation);
+    reporter_.error(RuleId::UnsupportedFunction, fd->getLocation(), "PTC_TOOL on " + fn + ": " + why, recommendation);
     return false;
   };
   if (fd->isTemplated())
@@ -311,7 +312,7 @@ std::vector<const FunctionDecl*> ToolBuilder::choose_overloads(const std::vector
     for (const FunctionDecl* fd : group) {
       if (!find(annotations(fd, sm), "ptc.signature")) continue;
       if (with_signature) {
-        reporter_.error(fd->getLocation(),
+        reporter_.error(RuleId::AmbiguousOverload, fd->getLocation(),
                         "more than one overload of '" + fd->getQualifiedNameAsString() + "' has PTC_SIGNATURE",
                         "keep PTC_SIGNATURE on the one overload the tool exposes");
         ambiguous = true;
@@ -329,7 +330,7 @@ std::vector<const FunctionDecl*> ToolBuilder::choose_overloads(const std::vector
       if (arity(fd) > arity(best)) best = fd;
     for (const FunctionDecl* fd : group) {
       if (fd != best && arity(fd) == arity(best)) {
-        reporter_.error(fd->getLocation(),
+        reporter_.error(RuleId::AmbiguousOverload, fd->getLocation(),
                         "overloads of '" + fd->getQualifiedNameAsString() + "' marked PTC_TOOL both take " +
                             std::to_string(arity(fd)) + " parameters, so neither is the most general",
                         "add PTC_SIGNATURE(\"...\") to the overload the tool exposes");
@@ -354,8 +355,9 @@ bool ToolBuilder::name_and_description(const FunctionDecl* fd, const std::vector
   if (!tool_args.empty()) {
     given = tool_args.size() == 1 ? string_argument(tool_args[0]) : std::nullopt;
     if (!given) {
-      reporter_.error(tool_note->loc, macro_name(tool_note->key) + " takes at most one argument, the " + kind +
-                                          "'s name as a string literal");
+      reporter_.error(RuleId::InvalidAnnotation, tool_note->loc,
+                      macro_name(tool_note->key) + " takes at most one argument, the " + kind +
+                          "'s name as a string literal");
       return false;
     }
   }
@@ -363,11 +365,12 @@ bool ToolBuilder::name_and_description(const FunctionDecl* fd, const std::vector
     const auto args = name_note->args();
     auto name = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
     if (!name) {
-      reporter_.error(name_note->loc, "PTC_NAME takes the " + kind + "'s name as a string literal");
+      reporter_.error(RuleId::InvalidAnnotation, name_note->loc,
+                      "PTC_NAME takes the " + kind + "'s name as a string literal");
       return false;
     }
     if (given && *given != *name) {
-      reporter_.error(name_note->loc,
+      reporter_.error(RuleId::InvalidName, name_note->loc,
                       "the " + kind + " is named twice, \"" + *given + "\" by " + macro_name(tool_note->key) +
                           " and \"" + *name + "\" by PTC_NAME",
                       "name it once");
@@ -377,7 +380,7 @@ bool ToolBuilder::name_and_description(const FunctionDecl* fd, const std::vector
   }
   if (given) tool.name = *given;
   if (!ptc::is_valid_tool_name(tool.name)) {
-    reporter_.error(given ? tool_note->loc : fd->getLocation(),
+    reporter_.error(RuleId::InvalidName, given ? tool_note->loc : fd->getLocation(),
                     kind + " name '" + tool.name + "' must be 1-64 characters of a-z, 0-9, '_' and '-'",
                     "name the " + kind + " with " + (tool.kind == model::ToolKind::Tool ? "PTC_TOOL" : "PTC_NAME") +
                         "(\"snake_case_name\")");
@@ -389,7 +392,7 @@ bool ToolBuilder::name_and_description(const FunctionDecl* fd, const std::vector
     const auto args = d->args();
     auto text = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
     if (!text) {
-      reporter_.error(d->loc, "PTC_DESCRIPTION takes the description as a string literal");
+      reporter_.error(RuleId::InvalidAnnotation, d->loc, "PTC_DESCRIPTION takes the description as a string literal");
       return false;
     }
     tool.description = collapse_whitespace(*text);
@@ -397,13 +400,13 @@ bool ToolBuilder::name_and_description(const FunctionDecl* fd, const std::vector
     tool.description = doc.description;
   }
   if (tool.description.empty()) {
-    reporter_.error(fd->getLocation(), subject(tool) + " has no description",
+    reporter_.error(RuleId::MissingDescription, fd->getLocation(), subject(tool) + " has no description",
                     "document it with a /// comment, or give it PTC_DESCRIPTION(\"...\")");
     ok = false;
   } else if (!ptc::is_valid_tool_description(tool.description)) {
     const bool ascii = std::all_of(tool.description.begin(), tool.description.end(),
                                    [](char c) { return static_cast<unsigned char>(c) < 0x80; });
-    reporter_.error(fd->getLocation(),
+    reporter_.error(RuleId::InvalidDescription, fd->getLocation(),
                     "the description of " + subject(tool) + " must be 1-200 ASCII characters (it has " +
                         std::to_string(tool.description.size()) + (ascii ? "" : ", not all ASCII") + ")",
                     "shorten it, or give the model a shorter text with PTC_DESCRIPTION(\"...\")");
@@ -439,13 +442,14 @@ bool ToolBuilder::context_parameter(const ParmVarDecl* p, unsigned index, const 
   const QualType type = p->getType();
   const auto* ref = type->getAs<LValueReferenceType>();
   if (!ref || ref->getPointeeType().isConstQualified()) {
-    reporter_.error(p->getLocation(),
+    reporter_.error(RuleId::InvalidParameter, p->getLocation(),
                     where + " has type " + reporter_.quote(type) + ": the context is injected by reference",
                     "take ptc::ToolContext&");
     return false;
   }
   if (tool.context_index) {
-    reporter_.error(p->getLocation(), subject(tool) + " takes ptc::ToolContext& twice", "take it once");
+    reporter_.error(RuleId::InvalidParameter, p->getLocation(), subject(tool) + " takes ptc::ToolContext& twice",
+                    "take it once");
     return false;
   }
   tool.context_index = index;
@@ -457,7 +461,7 @@ bool ToolBuilder::context_parameter(const ParmVarDecl* p, unsigned index, const 
 std::optional<model::Param> ToolBuilder::parameter(const ParmVarDecl* p, unsigned index, const std::string& where,
                                                    const DocComment& doc, const model::Tool& tool) {
   if (p->getName().empty()) {
-    reporter_.error(p->getLocation(),
+    reporter_.error(RuleId::InvalidParameter, p->getLocation(),
                     "parameter " + std::to_string(index + 1) + " of " + subject(tool) + " has no name",
                     "name it: the name is the key of the argument in the model's JSON");
     return std::nullopt;
@@ -465,7 +469,7 @@ std::optional<model::Param> ToolBuilder::parameter(const ParmVarDecl* p, unsigne
   QualType type = p->getType();
   if (const auto* ref = type->getAs<ReferenceType>()) {
     if (llvm::isa<RValueReferenceType>(ref) || !ref->getPointeeType().isConstQualified()) {
-      reporter_.error(p->getLocation(),
+      reporter_.error(RuleId::InvalidParameter, p->getLocation(),
                       where + " has type " + reporter_.quote(type) +
                           ": a tool's arguments are decoded from JSON, so nothing can be written back through a "
                           "reference",
@@ -498,7 +502,7 @@ void ToolBuilder::warn_unknown_params(const FunctionDecl* fd, const DocComment& 
   for (const auto& [name, text] : doc.params) {
     if (documented.count(name)) continue;
     const RawComment* raw = reporter_.doc_comment(fd);
-    reporter_.warning(raw ? raw->getBeginLoc() : fd->getLocation(),
+    reporter_.warning(RuleId::UnknownParamDoc, raw ? raw->getBeginLoc() : fd->getLocation(),
                       "\\param '" + name + "' names no parameter of " + subject(tool),
                       "fix the name, or remove the \\param line");
   }
@@ -517,7 +521,8 @@ bool ToolBuilder::result(const FunctionDecl* fd, model::Tool& tool) {
   }
   if (const auto* ref = type->getAs<ReferenceType>()) {
     if (llvm::isa<RValueReferenceType>(ref) || !ref->getPointeeType().isConstQualified()) {
-      reporter_.error(loc, where + " has type " + reporter_.quote(type) + ": the model cannot hold a reference",
+      reporter_.error(RuleId::InvalidResult, loc,
+                      where + " has type " + reporter_.quote(type) + ": the model cannot hold a reference",
                       "return the value (or a const reference)");
       return false;
     }
@@ -556,7 +561,7 @@ bool ToolBuilder::function_annotations(const std::vector<Annotation>& notes, mod
     if (tool.kind != model::ToolKind::Tool &&
         (a.key == "ptc.example" || a.key == "ptc.read_only" || a.key == "ptc.destructive" || a.key == "ptc.additive" ||
          a.key == "ptc.idempotent" || a.key == "ptc.open_world")) {
-      reporter_.error(a.loc, macro_name(a.key) + " on " + subject(tool) + " has no effect",
+      reporter_.error(RuleId::MisplacedAnnotation, a.loc, macro_name(a.key) + " on " + subject(tool) + " has no effect",
                       a.key == "ptc.example"
                           ? "examples show a model how to call a tool; remove it"
                           : "resources and prompts are read as calls that change nothing; remove it");
@@ -569,7 +574,7 @@ bool ToolBuilder::function_annotations(const std::vector<Annotation>& notes, mod
       const auto args = a.args();
       auto text = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
       if (!text) {
-        reporter_.error(a.loc, "PTC_SIGNATURE takes the signature as a string literal");
+        reporter_.error(RuleId::InvalidAnnotation, a.loc, "PTC_SIGNATURE takes the signature as a string literal");
         ok = false;
         continue;
       }
@@ -583,11 +588,13 @@ bool ToolBuilder::function_annotations(const std::vector<Annotation>& notes, mod
                a.key == "ptc.idempotent" || a.key == "ptc.open_world") {
       ok = hint(a, tool) && ok;
     } else if (a.key == "ptc.doc" || a.key == "ptc.range" || a.key == "ptc.pattern" || a.key == "ptc.firewall") {
-      reporter_.error(a.loc, macro_name(a.key) + " on tool '" + tool.name + "' applies to parameters and fields",
+      reporter_.error(RuleId::MisplacedAnnotation, a.loc,
+                      macro_name(a.key) + " on tool '" + tool.name + "' applies to parameters and fields",
                       "put it before the parameter it describes");
       ok = false;
     } else {
-      reporter_.error(a.loc, "unknown annotation \"" + a.key + "\"", "use the PTC_* macros of <ptc/annotate.hpp>");
+      reporter_.error(RuleId::InvalidAnnotation, a.loc, "unknown annotation \"" + a.key + "\"",
+                      "use the PTC_* macros of <ptc/annotate.hpp>");
       ok = false;
     }
   }
@@ -600,19 +607,22 @@ bool ToolBuilder::example(const Annotation& a, model::Tool& tool) {
   auto input = args.size() == 2 ? string_argument(args[0]) : std::nullopt;
   auto output = args.size() == 2 ? string_argument(args[1]) : std::nullopt;
   if (!input || !output) {
-    reporter_.error(a.loc, "PTC_EXAMPLE takes two string literals, the arguments and the result as JSON");
+    reporter_.error(RuleId::InvalidExample, a.loc,
+                    "PTC_EXAMPLE takes two string literals, the arguments and the result as JSON");
     return false;
   }
   const auto in = nlohmann::json::parse(*input, nullptr, /*allow_exceptions=*/false);
   const auto out = nlohmann::json::parse(*output, nullptr, /*allow_exceptions=*/false);
   if (in.is_discarded() || !in.is_object()) {
-    reporter_.error(
-        a.loc, "the arguments of an example of tool '" + tool.name + "' must be a JSON object, not '" + *input + "'",
-        "write them as JSON, e.g. R\"({\"query\": \"text\"})\"");
+    reporter_.error(RuleId::InvalidExample, a.loc,
+                    "the arguments of an example of tool '" + tool.name + "' must be a JSON object, not '" + *input +
+                        "'",
+                    "write them as JSON, e.g. R\"({\"query\": \"text\"})\"");
     return false;
   }
   if (out.is_discarded()) {
-    reporter_.error(a.loc, "the result of an example of tool '" + tool.name + "' is not JSON: '" + *output + "'",
+    reporter_.error(RuleId::InvalidExample, a.loc,
+                    "the result of an example of tool '" + tool.name + "' is not JSON: '" + *output + "'",
                     "write it as JSON: strings in double quotes, e.g. R\"(\"text\")\"");
     return false;
   }
@@ -624,12 +634,12 @@ bool ToolBuilder::title(const Annotation& a, model::Tool& tool) {
   const auto args = a.args();
   auto text = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
   if (!text) {
-    reporter_.error(a.loc, "PTC_TITLE takes the tool's display title as a string literal");
+    reporter_.error(RuleId::InvalidAnnotation, a.loc, "PTC_TITLE takes the tool's display title as a string literal");
     return false;
   }
   tool.title = collapse_whitespace(*text);
   if (!ptc::is_valid_tool_title(tool.title)) {
-    reporter_.error(a.loc,
+    reporter_.error(RuleId::InvalidAnnotation, a.loc,
                     "the title of tool '" + tool.name + "' must be 1-" + std::to_string(ptc::kMaxToolTitle) +
                         " printable ASCII characters",
                     "give people a short display name, e.g. PTC_TITLE(\"Search issues\")");
@@ -649,7 +659,8 @@ bool ToolBuilder::hint(const Annotation& a, model::Tool& tool) {
    : a.key == "ptc.idempotent"  ? h.idempotent
                                 : h.open_world) = true;
   const auto contradiction = [&](const char* first, const char* second, const char* why) {
-    reporter_.error(a.loc, "tool '" + tool.name + "' is marked both " + first + " and " + second, why);
+    reporter_.error(RuleId::ConflictingMarkers, a.loc,
+                    "tool '" + tool.name + "' is marked both " + first + " and " + second, why);
     return false;
   };
   if (ptc::hints_contradict(h.read_only, h.destructive))
@@ -670,7 +681,7 @@ bool ToolBuilder::kind(const FunctionDecl* fd, const std::vector<Annotation>& no
   const Annotation* marker = kind_marker(notes);
   for (const Annotation& a : notes) {
     if (!is_kind_marker(a.key) || a.key == marker->key) continue;
-    reporter_.error(a.loc,
+    reporter_.error(RuleId::ConflictingMarkers, a.loc,
                     "'" + fd->getNameAsString() + "' is marked both " + macro_name(marker->key) + " and " +
                         macro_name(a.key) + ": a function is one tool, resource or prompt",
                     "declare another function that calls this one for the other role");
@@ -688,13 +699,14 @@ bool ToolBuilder::resource_uri(const Annotation& a, const FunctionDecl* fd, mode
   const auto args = a.args();
   auto uri = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
   if (!uri) {
-    reporter_.error(a.loc, "PTC_RESOURCE takes the resource's URI or URI template as a string literal",
+    reporter_.error(RuleId::InvalidResource, a.loc,
+                    "PTC_RESOURCE takes the resource's URI or URI template as a string literal",
                     "write it as PTC_RESOURCE(\"tracker://issues/{key}\")");
     return false;
   }
   tool.uri = *uri;
   if (auto parsed = ptc::UriTemplate::parse(*uri); !parsed) {
-    reporter_.error(a.loc,
+    reporter_.error(RuleId::InvalidResource, a.loc,
                     "PTC_RESOURCE on '" + fd->getNameAsString() + "': '" + *uri +
                         "' is not a URI template: " + parsed.error().to_string(),
                     "write the URI with each variable in braces, e.g. \"tracker://issues/{key}\"");
@@ -706,7 +718,8 @@ bool ToolBuilder::resource_uri(const Annotation& a, const FunctionDecl* fd, mode
 /// PTC_MIME_TYPE("type/subtype"), on resources only: what clients are told the contents are.
 bool ToolBuilder::mime_type(const Annotation& a, model::Tool& tool) {
   if (tool.kind != model::ToolKind::Resource) {
-    reporter_.error(a.loc, "PTC_MIME_TYPE on " + subject(tool) + " has no effect: only resources have contents",
+    reporter_.error(RuleId::MisplacedAnnotation, a.loc,
+                    "PTC_MIME_TYPE on " + subject(tool) + " has no effect: only resources have contents",
                     "remove it, or make the function a PTC_RESOURCE");
     return false;
   }
@@ -716,13 +729,14 @@ bool ToolBuilder::mime_type(const Annotation& a, model::Tool& tool) {
   const std::string essence = type ? type->substr(0, type->find(';')) : "";
   const auto slash = essence.find('/');
   if (!type) {
-    reporter_.error(a.loc, "PTC_MIME_TYPE takes a MIME type as a string literal",
+    reporter_.error(RuleId::InvalidResource, a.loc, "PTC_MIME_TYPE takes a MIME type as a string literal",
                     "e.g. PTC_MIME_TYPE(\"text/markdown\")");
     return false;
   }
   if (slash == 0 || slash == std::string::npos || slash + 1 == essence.size() ||
       !std::all_of(essence.begin(), essence.end(), printable)) {
-    reporter_.error(a.loc, "PTC_MIME_TYPE on " + subject(tool) + ": '" + *type + "' is not a MIME type",
+    reporter_.error(RuleId::InvalidResource, a.loc,
+                    "PTC_MIME_TYPE on " + subject(tool) + ": '" + *type + "' is not a MIME type",
                     "write it as type/subtype, e.g. PTC_MIME_TYPE(\"text/markdown\")");
     return false;
   }
@@ -736,7 +750,8 @@ bool ToolBuilder::served(const FunctionDecl* fd, const std::vector<Annotation>& 
   if (tool.kind == model::ToolKind::Resource) ok = uri_variables(fd, tool);
   if (tool.kind == model::ToolKind::Prompt) ok = prompt_result(fd, tool);
   if (tool.kind == model::ToolKind::Resource && tool.return_style == model::ReturnStyle::Void) {
-    reporter_.error(fd->getLocation(), subject(tool) + " returns void: a resource's reader returns what is read",
+    reporter_.error(RuleId::InvalidResult, fd->getLocation(),
+                    subject(tool) + " returns void: a resource's reader returns what is read",
                     "return the contents: a std::string, or a value to read as JSON");
     ok = false;
   }
@@ -779,7 +794,8 @@ bool ToolBuilder::string_sent_parameters(const FunctionDecl* fd, const model::To
     const ParmVarDecl* decl = nullptr;
     for (unsigned i = 0; i < fd->getNumParams(); ++i)
       if (fd->getParamDecl(i)->getNameAsString() == param.name) decl = fd->getParamDecl(i);
-    reporter_.error(decl ? decl->getLocation() : fd->getLocation(),
+    reporter_.error(tool.kind == model::ToolKind::Prompt ? RuleId::InvalidPrompt : RuleId::InvalidResource,
+                    decl ? decl->getLocation() : fd->getLocation(),
                     "parameter '" + param.name + "' of " + subject(tool) + " is " +
                         (decl ? decl->getType().getAsString() : param.type.cpp) + ": " + given +
                         ", and no string decodes to it",
@@ -803,7 +819,7 @@ bool ToolBuilder::uri_variables(const FunctionDecl* fd, const model::Tool& tool)
   for (const auto& variable : variables) {
     if (std::any_of(tool.params.begin(), tool.params.end(), [&](const model::Param& p) { return p.name == variable; }))
       continue;
-    reporter_.error(marker_loc_,
+    reporter_.error(RuleId::InvalidResource, marker_loc_,
                     "the URI template '" + tool.uri + "' of " + subject(tool) + " has the variable '" + variable +
                         "', which is not one of its parameters",
                     "name each variable after a parameter of the function");
@@ -813,7 +829,7 @@ bool ToolBuilder::uri_variables(const FunctionDecl* fd, const model::Tool& tool)
     if (is_context_parameter(p) || std::find(variables.begin(), variables.end(), p->getName()) != variables.end())
       continue;
     const std::string name = p->getNameAsString();
-    reporter_.error(p->getLocation(),
+    reporter_.error(RuleId::InvalidResource, p->getLocation(),
                     "parameter '" + name + "' of " + subject(tool) + " is not a variable of its URI " +
                         (uri.is_static() ? "'" + tool.uri + "', which has none" : "template '" + tool.uri + "'"),
                     "add {" + name + "} to the URI, or remove the parameter: a URI fills every argument");
@@ -832,7 +848,7 @@ bool ToolBuilder::prompt_result(const FunctionDecl* fd, const model::Tool& tool)
   if (styled && (r.kind == model::TypeKind::String || messages)) return true;
   const SourceLocation loc =
       fd->getReturnTypeSourceRange().isValid() ? fd->getReturnTypeSourceRange().getBegin() : fd->getLocation();
-  reporter_.error(loc,
+  reporter_.error(RuleId::InvalidPrompt, loc,
                   "result of " + subject(tool) + " has type " + reporter_.quote(fd->getReturnType()) +
                       ": a prompt returns its text or its messages",
                   "return std::string (or ptc::ToolResult<std::string>), or a std::vector of a struct with two "
@@ -862,12 +878,13 @@ bool ToolBuilder::completer(const Annotation& a, const FunctionDecl* fd, model::
   auto argument = args.size() == 2 ? string_argument(args[0]) : std::nullopt;
   auto function = args.size() == 2 ? string_argument(args[1]) : std::nullopt;
   if (!argument || !function || !is_identifier(*argument) || !is_identifier(*function)) {
-    reporter_.error(a.loc, "PTC_COMPLETE takes a parameter's name and a function's name, unquoted",
+    reporter_.error(RuleId::InvalidCompleter, a.loc,
+                    "PTC_COMPLETE takes a parameter's name and a function's name, unquoted",
                     "e.g. PTC_COMPLETE(issue, issue_keys)");
     return false;
   }
   if (tool.kind == model::ToolKind::Tool) {
-    reporter_.error(a.loc,
+    reporter_.error(RuleId::MisplacedAnnotation, a.loc,
                     "PTC_COMPLETE on " + subject(tool) +
                         " has no effect: MCP completes the arguments of prompts and the variables of resource "
                         "templates, not a tool's",
@@ -877,13 +894,15 @@ bool ToolBuilder::completer(const Annotation& a, const FunctionDecl* fd, model::
   const std::string what = "PTC_COMPLETE on " + subject(tool);
   if (std::none_of(tool.params.begin(), tool.params.end(),
                    [&](const model::Param& p) { return p.name == *argument; })) {
-    reporter_.error(a.loc, what + " names '" + *argument + "', which is not one of its parameters",
+    reporter_.error(RuleId::InvalidCompleter, a.loc,
+                    what + " names '" + *argument + "', which is not one of its parameters",
                     "name the parameter whose values the function suggests");
     return false;
   }
   if (std::any_of(tool.completers.begin(), tool.completers.end(),
                   [&](const model::Completer& c) { return c.argument == *argument; })) {
-    reporter_.error(a.loc, what + " completes '" + *argument + "' twice", "keep one PTC_COMPLETE per parameter");
+    reporter_.error(RuleId::InvalidCompleter, a.loc, what + " completes '" + *argument + "' twice",
+                    "keep one PTC_COMPLETE per parameter");
     return false;
   }
   auto found = completion_function(*function, fd, a.loc, tool);
@@ -905,7 +924,8 @@ std::optional<model::Completer> ToolBuilder::completion_function(const std::stri
   for (const DeclContext* dc = fd->getDeclContext(); dc && found.empty(); dc = dc->getParent())
     for (const NamedDecl* d : dc->lookup(id)) found.push_back(d);
   if (found.empty()) {
-    reporter_.error(loc, what + " is not declared in its class or namespace", "declare " + shape + " there");
+    reporter_.error(RuleId::InvalidCompleter, loc, what + " is not declared in its class or namespace",
+                    "declare " + shape + " there");
     return std::nullopt;
   }
   const FunctionDecl* chosen = nullptr;
@@ -915,14 +935,16 @@ std::optional<model::Completer> ToolBuilder::completion_function(const std::stri
     const auto takes = f ? completer_input(f) : std::nullopt;
     if (!takes) continue;
     if (chosen) {
-      reporter_.error(loc, what + " has more than one overload that could be called", "keep one");
+      reporter_.error(RuleId::InvalidCompleter, loc, what + " has more than one overload that could be called",
+                      "keep one");
       return std::nullopt;
     }
     chosen = f;
     request = *takes;
   }
   if (!chosen) {
-    reporter_.error(loc, what + " does not take the text typed so far and return the suggestions",
+    reporter_.error(RuleId::InvalidCompleter, loc,
+                    what + " does not take the text typed so far and return the suggestions",
                     "declare it as " + shape + ", or taking const ptc::CompletionRequest&");
     reporter_.note(found.front()->getLocation(), "'" + name + "' is declared here");
     return std::nullopt;
@@ -932,13 +954,14 @@ std::optional<model::Completer> ToolBuilder::completion_function(const std::stri
   c.function = qualified_name(chosen, true);
   const auto* method = llvm::dyn_cast<CXXMethodDecl>(chosen);
   if (method && method->getAccess() != AS_public) {
-    reporter_.error(loc, what + " is not public: generated code calls it from outside the class", "make it public");
+    reporter_.error(RuleId::InvalidCompleter, loc,
+                    what + " is not public: generated code calls it from outside the class", "make it public");
     return std::nullopt;
   }
   if (method && !method->isStatic()) {
     const auto* own = llvm::dyn_cast<CXXMethodDecl>(fd);
     if (!own || own->getParent()->getCanonicalDecl() != method->getParent()->getCanonicalDecl()) {
-      reporter_.error(loc,
+      reporter_.error(RuleId::InvalidCompleter, loc,
                       what + " is a member of '" + qualified_name(method->getParent()) + "', which " + subject(tool) +
                           " has no instance of",
                       "make it static, or a member of the same class");
@@ -968,7 +991,7 @@ void ToolBuilder::describe_units(const FunctionDecl* fd, model::Tool& tool) {
     tool.description = std::move(described);
     return;
   }
-  reporter_.warning(fd->getLocation(),
+  reporter_.warning(RuleId::UnitsNotDescribed, fd->getLocation(),
                     "the description of tool '" + tool.name + "' has no room for \"" + units +
                         "\" (descriptions are at most " + std::to_string(ptc::kMaxToolDescription) + " characters)",
                     "say the units in a shorter description");
@@ -980,6 +1003,7 @@ std::optional<model::Tool> ToolBuilder::build(const FunctionDecl* fd) {
   if (!kind(fd, notes, tool)) return std::nullopt;
   DocComment doc;
   bool ok = name_and_description(fd, notes, tool, doc);
+  reporter_.set_tool(tool.name);
   ok = function_annotations(notes, tool) && ok;
   if (const auto* md = llvm::dyn_cast<CXXMethodDecl>(fd)) {
     tool.function = md->getNameAsString();
@@ -1002,13 +1026,13 @@ std::optional<model::Tool> ToolBuilder::build(const FunctionDecl* fd) {
 /// A second tool or prompt of one name, or resource of one URI: the registry would refuse it.
 void ToolBuilder::taken(const model::Tool& tool, const FunctionDecl* fd, const FunctionDecl* other) {
   if (tool.kind == model::ToolKind::Resource) {
-    reporter_.error(fd->getLocation(), "resource URI '" + tool.uri + "' is already taken",
+    reporter_.error(RuleId::NameCollision, fd->getLocation(), "resource URI '" + tool.uri + "' is already taken",
                     "give each resource its own URI");
     reporter_.note(other->getLocation(), "the other resource of that URI is declared here");
     return;
   }
   const std::string kind = model::kind_name(tool.kind);
-  reporter_.error(fd->getLocation(), kind + " name '" + tool.name + "' is already taken",
+  reporter_.error(RuleId::NameCollision, fd->getLocation(), kind + " name '" + tool.name + "' is already taken",
                   "name one of them differently with " +
                       std::string(tool.kind == model::ToolKind::Tool ? "PTC_TOOL" : "PTC_PROMPT") + "(\"other_name\")");
   reporter_.note(other->getLocation(), "the other " + kind + " '" + tool.name + "' is declared here");
@@ -1023,7 +1047,7 @@ void ToolBuilder::answer(const TagDecl* tag) {
   if (!mapped) return;
   // The model's own checks, which a tool's signature runs at this point (PTC_RANGE's bounds).
   if (auto e = model::no_throw::schema_error(*mapped, header_)) {
-    reporter_.error(tag->getLocation(), subject.what + ": " + *e);
+    reporter_.error(RuleId::InvalidConstraint, tag->getLocation(), subject.what + ": " + *e);
     return;
   }
   header_.answers.push_back(std::move(*mapped));
@@ -1043,6 +1067,7 @@ void ToolBuilder::run(const std::vector<FunctionDecl*>& found, const std::vector
 
   std::map<std::string, const FunctionDecl*> names;
   for (const FunctionDecl* fd : chosen) {
+    reporter_.set_tool(fd->getNameAsString());
     if (!usable(fd)) continue;
     auto tool = build(fd);
     if (!tool) continue;
@@ -1054,15 +1079,17 @@ void ToolBuilder::run(const std::vector<FunctionDecl*>& found, const std::vector
     // Every struct and enum the tool reaches is in the model now, so its signature can be built and
     // PTC_SIGNATURE checked, and the messages come in declaration order.
     const auto errors = model::no_throw::explicit_signature_errors(*tool, header_);
-    for (const auto& e : errors) reporter_.error(signature_loc_, e);
+    for (const auto& e : errors) reporter_.error(RuleId::InvalidSignature, signature_loc_, e);
     if (errors.empty()) {
-      if (auto e = model::no_throw::signature_error(*tool, header_)) reporter_.error(fd->getLocation(), *e);
+      if (auto e = model::no_throw::signature_error(*tool, header_))
+        reporter_.error(RuleId::InvalidSignature, fd->getLocation(), *e);
     }
     if (!tool->class_name.empty() &&
         std::find(header_.classes.begin(), header_.classes.end(), tool->class_name) == header_.classes.end())
       header_.classes.push_back(tool->class_name);
     header_.tools.push_back(std::move(*tool));
   }
+  reporter_.set_tool({});
   for (const TagDecl* tag : answers) answer(tag);
 }
 

@@ -224,18 +224,21 @@ std::string TypeMapper::describe(const Frame& f, QualType offending, llvm::Strin
   return out + ": " + reason.str();
 }
 
-void TypeMapper::fail(const Frame& f, QualType offending, llvm::StringRef reason, llvm::StringRef recommendation) {
-  reporter_.error(f.subject->loc, describe(f, offending, reason), recommendation);
+void TypeMapper::fail(const Frame& f, QualType offending, llvm::StringRef reason, llvm::StringRef recommendation,
+                      RuleId rule) {
+  reporter_.error(rule, f.subject->loc, describe(f, offending, reason), recommendation);
 }
 
-void TypeMapper::warn(const Frame& f, QualType offending, llvm::StringRef reason, llvm::StringRef recommendation) {
-  reporter_.warning(f.subject->loc, describe(f, offending, reason), recommendation);
+void TypeMapper::warn(RuleId rule, const Frame& f, QualType offending, llvm::StringRef reason,
+                      llvm::StringRef recommendation) {
+  reporter_.warning(rule, f.subject->loc, describe(f, offending, reason), recommendation);
 }
 
 void TypeMapper::too_deep(const Frame& f, QualType offending) {
   fail(f, offending, "types nest deeper than " + std::to_string(kMaxTypeDepth) + " levels here",
        "each struct, container, optional, variant or tuple is one level; flatten the type, or hold the deeper "
-       "part as nlohmann::json");
+       "part as nlohmann::json",
+       RuleId::TypeLimit);
 }
 
 unsigned TypeMapper::height(const model::Type& type) const {
@@ -252,7 +255,7 @@ void TypeMapper::reject_annotations(const Decl* d, llvm::StringRef what) {
   if (!rejected_.insert(d).second) return;
   for (const auto& a : annotations(d, reporter_.ast().getSourceManager()))
     if (a.key != "ptc.answer")  // the one marker of structs and enums
-      reporter_.error(a.loc, macro_name(a.key) + " has no effect on " + what.str(),
+      reporter_.error(RuleId::MisplacedAnnotation, a.loc, macro_name(a.key) + " has no effect on " + what.str(),
                       a.key == "ptc.doc" ? "document it with a /// comment" : "remove it");
   // Bases lend their fields, never their annotations.
   if (const auto* rd = llvm::dyn_cast<CXXRecordDecl>(d)) {
@@ -374,7 +377,8 @@ std::optional<model::Type> TypeMapper::map_enum(QualType type, const Frame& f) {
     for (const auto* c : ed->enumerators()) {
       std::string name = enumerator_json_name(c, &reporter_);
       if (!names.insert(name).second)
-        reporter_.error(c->getLocation(), "two enumerators of '" + out.name + "' are both named \"" + name + "\"",
+        reporter_.error(RuleId::NameCollision, c->getLocation(),
+                        "two enumerators of '" + out.name + "' are both named \"" + name + "\"",
                         "give each a distinct PTC_NAME");
       e.enumerators.push_back({std::move(name), out.cpp + "::" + c->getNameAsString()});
     }
@@ -533,7 +537,8 @@ std::optional<model::Type> TypeMapper::map_record(QualType type, const Frame& f)
   if (reporter_.type_nodes(canonical) > kMaxTypeNodes) {
     fail(f, type, "the type is made of more than " + std::to_string(kMaxTypeNodes) + " types",
          "a template whose arguments grow at each level cannot be described; break the chain with "
-         "nlohmann::json or a plain struct");
+         "nlohmann::json or a plain struct",
+         RuleId::TypeLimit);
     return std::nullopt;
   }
   // Library templates map by name and arguments: instantiating them (std::vector<Input> for each tool)
@@ -763,7 +768,8 @@ std::optional<model::Type> TypeMapper::map_struct(QualType type, const CXXRecord
   if (auto why = not_a_plain_struct(rd)) {
     fail(f, type, "ptc cannot see inside this class: " + *why,
          "make it an aggregate (public fields, no constructors, no virtual functions), or give the tool a "
-         "plain struct that holds what it needs");
+         "plain struct that holds what it needs",
+         llvm::StringRef(*why).contains("base classes nest deeper") ? RuleId::TypeLimit : RuleId::UnsupportedType);
     return std::nullopt;
   }
   const ASTContext& ast = reporter_.ast();
@@ -773,7 +779,7 @@ std::optional<model::Type> TypeMapper::map_struct(QualType type, const CXXRecord
   StructState& state = structs_[rd];
   if (state.status == Status::Failed) return std::nullopt;
   if (state.status == Status::Building) {
-    warn(f, type, "'" + out.name + "' contains itself, so this is typed :any",
+    warn(RuleId::RecursiveType, f, type, "'" + out.name + "' contains itself, so this is typed :any",
          "signatures cannot express recursive types; the value is still encoded in full");
     out.kind = model::TypeKind::Recursive;
     return out;
@@ -789,7 +795,8 @@ std::optional<model::Type> TypeMapper::map_struct(QualType type, const CXXRecord
   if (f.depth > max_depth_) {
     // Said once, where the limit cuts; what lies deeper is inside that :map.
     if (f.depth == max_depth_ + 1)
-      warn(f, type, "structs nested deeper than --max-depth=" + std::to_string(max_depth_) + " are typed :map",
+      warn(RuleId::DepthLimit, f, type,
+           "structs nested deeper than --max-depth=" + std::to_string(max_depth_) + " are typed :map",
            "raise --max-depth (ptc_generate's MAX_DEPTH) or flatten the struct");
     out.kind = model::TypeKind::DepthLimit;
   }
@@ -837,7 +844,7 @@ bool TypeMapper::build_struct(const CXXRecordDecl* rd, const std::string& name, 
     out.json_name = notes.firewall ? "_" + renamed : renamed;
     // Renamed and firewalled fields, and bases' fields, can meet on one JSON name.
     if (auto [at, added] = json_names.emplace(out.json_name, out.cpp_name); !added) {
-      reporter_.error(field->getLocation(),
+      reporter_.error(RuleId::NameCollision, field->getLocation(),
                       "fields '" + at->second + "' and '" + out.cpp_name + "' of '" + s.name +
                           "' both have the JSON name \"" + out.json_name + "\"",
                       "give one of them another PTC_NAME");

@@ -105,8 +105,10 @@ class TypeMapper {
   void too_deep(const Frame& f, clang::QualType offending);
 
   /// "<what>[: field '<path>'] has type 'T'[, which holds 'U']: <reason>", with a recommendation note.
-  void fail(const Frame& f, clang::QualType offending, llvm::StringRef reason, llvm::StringRef recommendation);
-  void warn(const Frame& f, clang::QualType offending, llvm::StringRef reason, llvm::StringRef recommendation);
+  void fail(const Frame& f, clang::QualType offending, llvm::StringRef reason, llvm::StringRef recommendation,
+            RuleId rule = RuleId::UnsupportedType);
+  void warn(RuleId rule, const Frame& f, clang::QualType offending, llvm::StringRef reason,
+            llvm::StringRef recommendation);
   std::string describe(const Frame& f, clang::QualType offending, llvm::StringRef reason) const;
 
   Reporter& reporter_;

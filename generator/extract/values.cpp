@@ -467,8 +467,8 @@ struct AnnotationSite {
   Reporter& reporter;
   ValueAnnotations& out;
 
-  void fail(const std::string& why, llvm::StringRef recommendation = {}) const {
-    reporter.error(annotation.loc, on + ": " + why, recommendation);
+  void fail(RuleId rule, const std::string& why, llvm::StringRef recommendation = {}) const {
+    reporter.error(rule, annotation.loc, on + ": " + why, recommendation);
     out.ok = false;
   }
 };
@@ -476,7 +476,7 @@ struct AnnotationSite {
 void read_doc(const AnnotationSite& site) {
   const auto args = site.annotation.args();
   auto text = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
-  if (!text) return site.fail("expected one string literal");
+  if (!text) return site.fail(RuleId::InvalidAnnotation, "expected one string literal");
   site.out.doc = collapse_whitespace(*text);
 }
 
@@ -489,18 +489,20 @@ void read_range(const AnnotationSite& site, const model::Type& type, bool& seen_
     lo = number_argument(args[0], site.reporter.ast());
     hi = number_argument(args[1], site.reporter.ast());
   }
-  if (!lo || !hi) return site.fail("expected two numbers, PTC_RANGE(lo, hi)");
-  if (seen_range) return site.fail("the range is given twice", "keep one PTC_RANGE");
+  if (!lo || !hi) return site.fail(RuleId::InvalidAnnotation, "expected two numbers, PTC_RANGE(lo, hi)");
+  if (seen_range) return site.fail(RuleId::InvalidConstraint, "the range is given twice", "keep one PTC_RANGE");
   seen_range = true;
   if (!is_number(type))
-    return site.fail("its type '" + type.cpp + "' is not a number", is_text(type) ? "use PTC_PATTERN for strings" : "");
+    return site.fail(RuleId::InvalidConstraint, "its type '" + type.cpp + "' is not a number",
+                     is_text(type) ? "use PTC_PATTERN for strings" : "");
   if (is_integral(type) && (!lo->is_number_integer() || !hi->is_number_integer()))
-    return site.fail("an integer's bounds must be integers");
+    return site.fail(RuleId::InvalidConstraint, "an integer's bounds must be integers");
   if (lo->get<double>() > hi->get<double>())
-    return site.fail("the lower bound " + lo->dump() + " is above the upper bound " + hi->dump());
+    return site.fail(RuleId::InvalidConstraint,
+                     "the lower bound " + lo->dump() + " is above the upper bound " + hi->dump());
   if (auto held = type_range(unwrapped(type));
       held && (number(*lo) < number(held->first) || number(*hi) > number(held->second))) {
-    site.reporter.warning(site.annotation.loc,
+    site.reporter.warning(RuleId::RangeExceedsType, site.annotation.loc,
                           site.on + ": [" + lo->dump() + ", " + hi->dump() + "] is wider than its type '" +
                               unwrapped(type).cpp + "', which holds " + held->first.dump() + " to " +
                               held->second.dump(),
@@ -513,21 +515,24 @@ void read_range(const AnnotationSite& site, const model::Type& type, bool& seen_
 void read_pattern(const AnnotationSite& site, const model::Type& type) {
   const auto args = site.annotation.args();
   auto pattern = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
-  if (!pattern) return site.fail("expected one string literal");
+  if (!pattern) return site.fail(RuleId::InvalidAnnotation, "expected one string literal");
   if (!is_text(type))
-    return site.fail("its type '" + type.cpp + "' is not a string", is_number(type) ? "use PTC_RANGE for numbers" : "");
+    return site.fail(RuleId::InvalidConstraint, "its type '" + type.cpp + "' is not a string",
+                     is_number(type) ? "use PTC_RANGE for numbers" : "");
   if (auto why = model::no_throw::pattern_error(*pattern))
-    return site.fail("\"" + *pattern + "\" is not a valid RE2 pattern: " + *why);
+    return site.fail(RuleId::InvalidConstraint, "\"" + *pattern + "\" is not a valid RE2 pattern: " + *why);
   site.out.constraints.pattern = std::move(pattern);
 }
 
 void read_name(const AnnotationSite& site, bool is_field) {
   if (!is_field)
-    return site.fail("a parameter's JSON name is its C++ name", "rename the parameter, or name it in PTC_SIGNATURE");
+    return site.fail(RuleId::InvalidName, "a parameter's JSON name is its C++ name",
+                     "rename the parameter, or name it in PTC_SIGNATURE");
   const auto args = site.annotation.args();
   auto name = args.size() == 1 ? string_argument(args[0]) : std::nullopt;
   if (!name || !ptc::text::is_identifier(*name))
     return site.fail(
+        RuleId::InvalidName,
         "expected the field's JSON name as a string literal of letters, digits, '_' and '-' that starts with a "
         "letter or '_'");
   site.out.name = std::move(name);
@@ -551,7 +556,7 @@ DefaultArgument default_argument(const ParmVarDecl* param, const model::Type& ty
   // `= {}` of a number, a boolean or an enum is its zero value.
   if (lit.kind == Literal::Empty && !empty_default(type)) lit = evaluated(peel(expr), reporter.ast());
   if (lit.kind == Literal::Other && lit.constant) {
-    reporter.error(at,
+    reporter.error(RuleId::InvalidDefault, at,
                    where + " has the default argument '" + printable(written) +
                        "', a constant of a kind no signature can state as a default",
                    "use a number, a string, a boolean, an enumerator, std::nullopt for an optional, or {} for an "
@@ -561,7 +566,8 @@ DefaultArgument default_argument(const ParmVarDecl* param, const model::Type& ty
   }
   if (lit.kind == Literal::Other) {
     reporter.error(
-        at, where + " has the default argument '" + printable(written) + "', which is not a constant expression",
+        RuleId::InvalidDefault, at,
+        where + " has the default argument '" + printable(written) + "', which is not a constant expression",
         "use a constant of the parameter's type (a literal, a constexpr constant or expression, an enumerator, "
         "std::nullopt for an optional, or {} for an empty string, list or map), "
         "or take std::optional<T> and apply the default inside the function");
@@ -570,7 +576,8 @@ DefaultArgument default_argument(const ParmVarDecl* param, const model::Type& ty
   }
   Converted c = convert(lit, type);
   if (!c.value) {
-    reporter.error(at, where + " has the default argument '" + printable(written) + "': " + c.problem,
+    reporter.error(RuleId::InvalidDefault, at,
+                   where + " has the default argument '" + printable(written) + "': " + c.problem,
                    c.recommendation.empty() ? "use a literal of the parameter's type" : c.recommendation);
     out.ok = false;
     return out;
@@ -594,7 +601,8 @@ ValueAnnotations value_annotations(const DeclaratorDecl* decl, const model::Type
       read_pattern(site, type);
     } else if (a.key == "ptc.firewall") {
       if (!is_field)
-        site.fail("only struct fields are firewalled; the model always sees the arguments it sends",
+        site.fail(RuleId::MisplacedAnnotation,
+                  "only struct fields are firewalled; the model always sees the arguments it sends",
                   "firewall fields of the structs the tool returns");
       else
         out.firewall = true;
@@ -602,17 +610,19 @@ ValueAnnotations value_annotations(const DeclaratorDecl* decl, const model::Type
       read_name(site, is_field);
     } else if (a.key == "ptc.answer") {
       // In this header the visitor that finds the tools reports it, reached or not.
-      if (!reporter.in_main_file(decl->getLocation())) site.fail("PTC_ANSWER applies to structs and enums");
+      if (!reporter.in_main_file(decl->getLocation()))
+        site.fail(RuleId::InvalidAnswerType, "PTC_ANSWER applies to structs and enums");
     } else if (a.key == "ptc.tool" || a.key == "ptc.description" || a.key == "ptc.signature" ||
                a.key == "ptc.example" || a.key == "ptc.title" || a.key == "ptc.read_only" ||
                a.key == "ptc.destructive" || a.key == "ptc.additive" || a.key == "ptc.idempotent" ||
                a.key == "ptc.open_world") {
-      site.fail(macro + " applies to functions");
+      site.fail(RuleId::MisplacedAnnotation, macro + " applies to functions");
     } else if (a.key == "ptc.resource" || a.key == "ptc.prompt" || a.key == "ptc.mime_type" ||
                a.key == "ptc.complete") {
-      site.fail(macro + " applies to functions");
+      site.fail(RuleId::MisplacedAnnotation, macro + " applies to functions");
     } else {
-      site.fail("unknown annotation \"" + a.key + "\"", "use the PTC_* macros of <ptc/annotate.hpp>");
+      site.fail(RuleId::InvalidAnnotation, "unknown annotation \"" + a.key + "\"",
+                "use the PTC_* macros of <ptc/annotate.hpp>");
     }
   }
   return out;

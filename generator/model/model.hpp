@@ -200,6 +200,7 @@ std::string registry_key(const Tool& tool);
 struct HeaderModel {
   std::string stem;             ///< "tracker" for tracker.hpp; identifier-safe (non [A-Za-z0-9_] -> '_')
   std::string include;          ///< how generated code includes the header: "tracker/tracker.hpp"
+  std::string source;           ///< the header as given on the command line (diagnostics about the file)
   std::vector<Tool> tools;      ///< declaration order
   std::vector<Struct> structs;  ///< every struct the tools and answers reach, dependencies before users
   std::vector<Enum> enums;      ///< every enum the tools and answers reach, in first-reached order

@@ -47,13 +47,31 @@ void escape_into(std::string& out, const std::string& path) {
 
 }  // namespace
 
-Emission emit_all(const std::vector<model::HeaderModel>& headers, llvm::raw_ostream& err) {
+void print_diagnostic(const model::Location& at, std::string_view severity, const std::string& message,
+                      llvm::raw_ostream& err) {
+  print(at, severity, message, err);
+}
+
+namespace {
+
+/// Prints an emitter's problem and records it; one without a location is recorded at its header.
+void report(const emit::EmitError& e, diagnostics::Severity severity, const model::HeaderModel& header,
+            llvm::raw_ostream& err, diagnostics::Log* log) {
+  print(e.location, diagnostics::severity_name(severity), e.message, err);
+  if (!log) return;
+  const model::Location at = e.location.file.empty() ? model::Location{header.source, 0, 0} : e.location;
+  log->add(e.rule, severity, e.message, at, e.tool);
+}
+
+}  // namespace
+
+Emission emit_all(const std::vector<model::HeaderModel>& headers, llvm::raw_ostream& err, diagnostics::Log* log) {
   Emission out;
   for (const auto& header : headers) {
     emit::Emitted emitted = emit::emit_header(header);
-    for (const auto& w : emitted.warnings) print(w.location, "warning", w.message, err);
-    for (const auto& n : emitted.notes) print(n.location, "note", n.message, err);
-    for (const auto& e : emitted.errors) print(e.location, "error", e.message, err);
+    for (const auto& w : emitted.warnings) report(w, diagnostics::Severity::Warning, header, err, log);
+    for (const auto& n : emitted.notes) report(n, diagnostics::Severity::Note, header, err, log);
+    for (const auto& e : emitted.errors) report(e, diagnostics::Severity::Error, header, err, log);
     if (!emitted.errors.empty()) {
       out.ok = false;
       continue;
@@ -135,7 +153,8 @@ std::string depfile_text(const std::vector<std::string>& targets, const std::vec
   return out + "\n";
 }
 
-bool print_signatures(const std::vector<model::HeaderModel>& headers, llvm::raw_ostream& out, llvm::raw_ostream& err) {
+bool print_signatures(const std::vector<model::HeaderModel>& headers, llvm::raw_ostream& out, llvm::raw_ostream& err,
+                      diagnostics::Log* log) {
   bool ok = true;
   for (const auto& header : headers) {
     for (const auto& tool : header.tools) {
@@ -144,6 +163,9 @@ bool print_signatures(const std::vector<model::HeaderModel>& headers, llvm::raw_
       auto signature = model::signature_of(tool, header);
       if (!signature) {
         print(tool.location, "error", signature.error().message, err);
+        if (log)
+          log->add(diagnostics::RuleId::InvalidSignature, diagnostics::Severity::Error, signature.error().message,
+                   tool.location, tool.name);
         ok = false;
         continue;
       }

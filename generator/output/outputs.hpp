@@ -3,8 +3,10 @@
 // (--check), write the depfile, print signatures. No clang here.
 
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "diagnostics/diagnostic.hpp"
 #include "emit/emit.hpp"
 #include "model/model.hpp"
 
@@ -16,12 +18,18 @@ namespace ptcgen::output {
 
 /// Runs the emitters over every header. Their errors, warnings and notes print clang-style
 /// (`file:line:col: error: ...`) to `err`; errors leave the result empty and `ok` false, warnings and
-/// notes change neither.
+/// notes change neither. With a log, each is recorded there too (one without a location at its header).
 struct Emission {
   std::vector<emit::OutputFile> files;
   bool ok = true;
 };
-Emission emit_all(const std::vector<model::HeaderModel>& headers, llvm::raw_ostream& err);
+Emission emit_all(const std::vector<model::HeaderModel>& headers, llvm::raw_ostream& err,
+                  diagnostics::Log* log = nullptr);
+
+/// `file:line:col: severity: message` (gcc's form, which editors' problem matchers read), or
+/// `ptc-gen: severity: message` without a location.
+void print_diagnostic(const model::Location& at, std::string_view severity, const std::string& message,
+                      llvm::raw_ostream& err);
 
 /// Writes each file into `dir` unless it already holds exactly these bytes (so an unchanged output
 /// keeps its timestamp and rebuilds nothing); a changed one is replaced through a temporary file and
@@ -43,6 +51,7 @@ bool write_if_changed(const std::string& path, const std::string& content, llvm:
 
 /// One `name(params) -> R` line per tool (resources and prompts are not tools). Tools without a signature
 /// are reported; then false.
-bool print_signatures(const std::vector<model::HeaderModel>& headers, llvm::raw_ostream& out, llvm::raw_ostream& err);
+bool print_signatures(const std::vector<model::HeaderModel>& headers, llvm::raw_ostream& out, llvm::raw_ostream& err,
+                      diagnostics::Log* log = nullptr);
 
 }  // namespace ptcgen::output

@@ -17,8 +17,11 @@
 
 #include <ptc/schema.hpp>
 
+#include "diagnostics_output.hpp"
 #include "extract/extract.hpp"
+#include "output/drift.hpp"
 #include "output/outputs.hpp"
+#include "output/token_report.hpp"
 #include "watch.hpp"
 
 namespace {
@@ -56,6 +59,41 @@ cl::opt<std::string> resource_dir(
     "resource-dir",
     cl::desc("Clang resource dir (builtin headers) to parse with (default: " PTC_CLANG_RESOURCE_DIR ")"),
     cl::value_desc("dir"), cl::cat(category));
+
+cl::list<std::string> token_report(
+    "token-report", cl::ValueOptional,
+    cl::desc("Also report what each tool costs in tokens, per rendering: a table on standard output, or with "
+             "=<file> the JSON form in that file (may be given twice, for both)"),
+    cl::value_desc("file"), cl::cat(category));
+cl::opt<std::string> tokenizer_data("tokenizer-data",
+                                    cl::desc("The directory holding OpenAI's o200k_base.tiktoken and "
+                                             "cl100k_base.tiktoken (default: $PTC_TOKENIZER_DATA)"),
+                                    cl::value_desc("dir"), cl::cat(category));
+cl::opt<unsigned> token_budget("token-budget",
+                               cl::desc("Warn (ptc/token-budget) about each tool whose largest rendering costs more "
+                                        "than <n> o200k_base tokens"),
+                               cl::value_desc("n"), cl::init(0), cl::cat(category));
+cl::opt<bool> token_budget_error("token-budget-error", cl::desc("Make a token budget overrun an error"),
+                                 cl::cat(category));
+
+cl::opt<std::string> diagnostics_format(
+    "diagnostics-format",
+    cl::desc("How diagnostics are written: text (clang-style lines, the default), json or sarif (SARIF 2.1.0); "
+             "without --diagnostics-file the document takes the text's place on stderr"),
+    cl::value_desc("text|json|sarif"), cl::init("text"), cl::cat(category));
+cl::opt<std::string> diagnostics_file(
+    "diagnostics-file",
+    cl::desc("Write the --diagnostics-format=json|sarif document to this file (every run, also without "
+             "diagnostics); stderr keeps the text"),
+    cl::value_desc("file"), cl::cat(category));
+cl::opt<std::string> diagnostics_category(
+    "diagnostics-category",
+    cl::desc("SARIF: automationDetails.id is ptc-gen/<name>/, which keeps results of different targets apart "
+             "(default: the headers' stems)"),
+    cl::value_desc("name"), cl::cat(category));
+cl::opt<std::string> source_root("source-root",
+                                 cl::desc("SARIF: file URIs are relative to this directory, SRCROOT (default: .)"),
+                                 cl::value_desc("dir"), cl::cat(category));
 
 cl::extrahelp more_help(R"(
 Headers are parsed one by one as C++ (C++20 unless the flags name a standard) with PTC_GENERATOR
@@ -165,6 +203,15 @@ bool options_valid() {
                  << ptc::kMaxSchemaDepth << " schema levels)\n";
     return false;
   }
+  const auto format = ptcgen::tool::parse_format(diagnostics_format);
+  if (!format) {
+    llvm::errs() << "ptc-gen: --diagnostics-format must be text, json or sarif\n";
+    return false;
+  }
+  if (!diagnostics_file.empty() && format == ptcgen::tool::DiagnosticsFormat::Text) {
+    llvm::errs() << "ptc-gen: --diagnostics-file needs --diagnostics-format=json or sarif (text goes to stderr)\n";
+    return false;
+  }
   if (!check_dir.empty() && print_signatures) {
     llvm::errs() << "ptc-gen: --check and --print-signatures cannot be combined\n";
     return false;
@@ -173,31 +220,60 @@ bool options_valid() {
     llvm::errs() << "ptc-gen: --watch writes files; it cannot be combined with --check or --print-signatures\n";
     return false;
   }
+  if (watch_mode && (!token_report.empty() || token_budget)) {
+    llvm::errs() << "ptc-gen: --watch cannot be combined with --token-report or --token-budget\n";
+    return false;
+  }
+  if (token_budget_error && !token_budget) {
+    llvm::errs() << "ptc-gen: --token-budget-error needs --token-budget\n";
+    return false;
+  }
   return true;
+}
+
+/// Where this run's diagnostics go: the chosen format and file, SARIF's category (by default the
+/// headers' stems) and source root (by default the current directory).
+ptcgen::tool::DiagnosticsOutput diagnostics_output(const std::vector<std::string>& headers) {
+  ptcgen::diagnostics::SarifOptions sarif;
+  sarif.tool_version = PTC_VERSION;
+  sarif.category = diagnostics_category;
+  for (const auto& header : headers)
+    if (diagnostics_category.empty())
+      sarif.category += (sarif.category.empty() ? "" : "+") + llvm::sys::path::stem(header).str();
+  llvm::SmallString<256> cwd;
+  if (!llvm::sys::fs::current_path(cwd)) sarif.working_dir = std::string(cwd);
+  sarif.source_root = source_root.empty() ? sarif.working_dir : absolute(source_root);
+  return {*ptcgen::tool::parse_format(diagnostics_format), diagnostics_file, std::move(sarif)};
 }
 
 /// Whether every header is a readable file: a missing one would otherwise surface as three lines of
 /// driver errors.
-bool headers_readable(const std::vector<std::string>& headers) {
+bool headers_readable(const std::vector<std::string>& headers, ptcgen::tool::DiagnosticsOutput& report) {
   bool readable = true;
   for (const auto& header : headers) {
     if (llvm::sys::fs::is_regular_file(header)) continue;
-    llvm::errs() << "ptc-gen: error: cannot read '" << header
-                 << "': " << (llvm::sys::fs::exists(header) ? "not a regular file" : "no such file") << "\n";
+    const std::string message =
+        "cannot read '" + header + "': " + (llvm::sys::fs::exists(header) ? "not a regular file" : "no such file");
+    report.text_stream() << "ptc-gen: error: " << message << "\n";
+    report.log().add(ptcgen::diagnostics::RuleId::UnreadableHeader, ptcgen::diagnostics::Severity::Error, message,
+                     {header, 0, 0});
     readable = false;
   }
   return readable;
 }
 
 /// Whether the headers have distinct stems: two headers with one stem would write the same files.
-bool stems_distinct(const std::vector<ptcgen::model::HeaderModel>& headers) {
+bool stems_distinct(const std::vector<ptcgen::model::HeaderModel>& headers, ptcgen::tool::DiagnosticsOutput& report) {
   bool distinct = true;
   std::map<std::string, std::string> stems;
   for (const auto& h : headers) {
     auto [it, added] = stems.emplace(h.stem, h.include);
     if (!added) {
-      llvm::errs() << "ptc-gen: error: " << it->second << " and " << h.include << " would both generate " << h.stem
-                   << ".ptc.hpp; rename one of them\n";
+      const std::string message =
+          it->second + " and " + h.include + " would both generate " + h.stem + ".ptc.hpp; rename one of them";
+      report.text_stream() << "ptc-gen: error: " << message << "\n";
+      report.log().add(ptcgen::diagnostics::RuleId::NameCollision, ptcgen::diagnostics::Severity::Error, message,
+                       {h.source, 0, 0});
       distinct = false;
     }
   }
@@ -214,22 +290,58 @@ bool write_generated(const ptcgen::output::Emission& emission, const std::vector
 }
 
 /// --watch: generates as a plain run does, again on every change to what the last run read.
+/// Each run's diagnostics document is written as the run ends, before its end line.
 int watch_headers(const clang::tooling::CompilationDatabase& compilations, const std::vector<std::string>& headers,
-                  ptcgen::extract::Options options) {
+                  ptcgen::extract::Options options, ptcgen::tool::DiagnosticsOutput& report) {
   options.preambles = ptcgen::extract::make_preambles();
+  const auto generate = [&] {
+    ptcgen::tool::Generation g;
+    if (!headers_readable(headers, report)) return g;
+    auto extraction =
+        ptcgen::extract::extract(compilations, headers, options, report.text_stream(), llvm::errs().has_colors());
+    g.files_read = std::move(extraction.files_read);
+    if (extraction.failed || !stems_distinct(extraction.headers, report)) return g;
+    auto emission = ptcgen::output::emit_all(extraction.headers, report.text_stream(), &report.log());
+    g.ok = emission.ok && write_generated(emission, g.files_read);
+    return g;
+  };
   return ptcgen::tool::watch(
       [&] {
-        ptcgen::tool::Generation g;
-        if (!headers_readable(headers)) return g;
-        auto extraction =
-            ptcgen::extract::extract(compilations, headers, options, llvm::errs(), llvm::errs().has_colors());
-        g.files_read = std::move(extraction.files_read);
-        if (extraction.failed || !stems_distinct(extraction.headers)) return g;
-        auto emission = ptcgen::output::emit_all(extraction.headers, llvm::errs());
-        g.ok = emission.ok && write_generated(emission, g.files_read);
+        ptcgen::tool::Generation g = generate();
+        g.ok = report.finish(g.ok ? 0 : 1) == 0;
         return g;
       },
       headers);
+}
+
+/// A run after the options are read: extract, emit, then print signatures, check, or write. The exit
+/// code.
+int generate(clang::tooling::CommonOptionsParser& parser, const ptcgen::extract::Options& options, int argc,
+             const char** argv, ptcgen::tool::DiagnosticsOutput& report) {
+  auto extraction = ptcgen::extract::extract(parser.getCompilations(), parser.getSourcePathList(), options,
+                                             report.text_stream(), llvm::errs().has_colors());
+  if (!stems_distinct(extraction.headers, report)) extraction.failed = true;
+  if (extraction.failed) return 1;
+
+  if (print_signatures) {
+    const bool printed =
+        ptcgen::output::print_signatures(extraction.headers, llvm::outs(), report.text_stream(), &report.log());
+    return printed ? 0 : 1;
+  }
+
+  auto emission = ptcgen::output::emit_all(extraction.headers, report.text_stream(), &report.log());
+  if (!emission.ok) return 1;
+  const bool tokens_ok =
+      ptcgen::output::count_tokens(extraction.headers, {token_report, tokenizer_data, token_budget, token_budget_error},
+                                   llvm::outs(), report.text_stream(), &report.log());
+  if (!check_dir.empty()) {
+    const std::string update = update_command.empty() ? rerun_writing(argc, argv) : std::string(update_command);
+    const bool same =
+        ptcgen::output::check_outputs(emission.files, check_dir, update, llvm::outs(), report.text_stream());
+    if (!same) ptcgen::output::record_drift(emission.files, check_dir, extraction.headers, update, report.log());
+    return same && tokens_ok ? 0 : 1;
+  }
+  return write_generated(emission, extraction.files_read) && tokens_ok ? 0 : 1;
 }
 
 }  // namespace
@@ -251,7 +363,8 @@ int main(int argc, const char** argv) {
     return 2;
   }
   if (!options_valid()) return 2;
-  if (!headers_readable(parser->getSourcePathList())) return 1;
+  auto report = diagnostics_output(parser->getSourcePathList());
+  if (!headers_readable(parser->getSourcePathList(), report)) return report.finish(1);
 
   ptcgen::extract::Options options;
   options.max_depth = max_depth;
@@ -259,23 +372,9 @@ int main(int argc, const char** argv) {
   options.out_dir = check_dir.empty() ? std::string(out_dir) : std::string(check_dir);
   options.resource_dir = resource_dir;
   if (auto dir = installed_include_dir(argv[0]); !dir.empty()) options.fallback_include_dirs.push_back(dir);
+  options.log = &report.log();
+  options.print = report.text();
 
-  if (watch_mode) return watch_headers(parser->getCompilations(), parser->getSourcePathList(), options);
-
-  auto extraction = ptcgen::extract::extract(parser->getCompilations(), parser->getSourcePathList(), options,
-                                             llvm::errs(), llvm::errs().has_colors());
-  if (!stems_distinct(extraction.headers)) extraction.failed = true;
-  if (extraction.failed) return 1;
-
-  if (print_signatures) return ptcgen::output::print_signatures(extraction.headers, llvm::outs(), llvm::errs()) ? 0 : 1;
-
-  auto emission = ptcgen::output::emit_all(extraction.headers, llvm::errs());
-  if (!emission.ok) return 1;
-  if (!check_dir.empty())
-    return ptcgen::output::check_outputs(emission.files, check_dir,
-                                         update_command.empty() ? rerun_writing(argc, argv) : update_command,
-                                         llvm::outs(), llvm::errs())
-               ? 0
-               : 1;
-  return write_generated(emission, extraction.files_read) ? 0 : 1;
+  if (watch_mode) return watch_headers(parser->getCompilations(), parser->getSourcePathList(), options, report);
+  return report.finish(generate(*parser, options, argc, argv, report));
 }

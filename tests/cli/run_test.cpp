@@ -1,4 +1,4 @@
-// ptc::cli::run: the list / prompt / schema / definitions / call subcommands over a small registry,
+// ptc::cli::run: the list / prompt / schema / definitions / tokens / call subcommands over a small registry,
 // in-process.
 
 #include <cstdio>
@@ -230,6 +230,70 @@ TEST_F(CliRun, UnknownDefinitionsFormatIsAUsageError) {
   EXPECT_EQ(cli({"definitions"}).exit_code, 2);
 }
 
+TEST_F(CliRun, ThePromptIsNotADefinitionsFormat) {
+  auto r = cli({"definitions", "prompt"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "error: unknown format 'prompt'; use openai, openai-responses, anthropic, gemini or mcp\n");
+}
+
+// ---- tokens ---------------------------------------------------------------------------------------
+
+/// A directory holding o200k_base.tiktoken and cl100k_base.tiktoken that rank the 256 single bytes and
+/// nothing else, so a text costs its length in bytes (tests/tokens compares the real tables with
+/// gpt-tokenizer; this checks the subcommand around them).
+std::string byte_rank_dir() {
+  static const std::string dir = [] {
+    char name[] = "/tmp/ptc-cli-ranks-XXXXXX";
+    std::string made = ::mkdtemp(name);
+    static const char* const kBase64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string ranks;
+    for (int b = 0; b < 256; ++b)
+      ranks += std::string{kBase64[b >> 2], kBase64[(b & 3) << 4]} + "== " + std::to_string(b) + "\n";
+    for (const char* file : {"/o200k_base.tiktoken", "/cl100k_base.tiktoken"}) std::ofstream(made + file) << ranks;
+    return made;
+  }();
+  return dir;
+}
+
+TEST_F(CliRun, TokensPrintsATableOfEveryToolsRenderings) {
+  auto r = cli({"tokens", "--tokenizer-data", byte_rank_dir()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_THAT(r.out, StartsWith("Tokens per tool and rendering (o200k_base / cl100k_base)\n"
+                                "tool   prompt   openai   openai-responses  anthropic*  gemini*  mcp\n"));
+  // A text costs its bytes here: echo's prompt entry is "echo(text :string) -> :string\n  Echo text back.\n".
+  EXPECT_THAT(r.out, HasSubstr("\necho   48/48 "));
+  EXPECT_THAT(r.out, HasSubstr("\ntotal  "));
+}
+
+TEST_F(CliRun, TokensJsonHasEachRenderingsTextAndCounts) {
+  auto r = cli({"tokens", "--json", "--tokenizer-data", byte_rank_dir()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json report = json::parse(r.out);
+  ASSERT_EQ(report["tools"].size(), 3u);
+  const json& anthropic = report["tools"][0]["renderings"]["anthropic"];
+  const std::string text = anthropic["text"];
+  EXPECT_EQ(json::parse(text), json::parse(ptc::anthropic_tool(*registry.find("echo"))->dump()));
+  EXPECT_EQ(anthropic["o200k_base"], text.size());
+  EXPECT_EQ(anthropic["estimate"], true);
+}
+
+TEST_F(CliRun, TokensWithoutRankFilesIsAUsageErrorThatSaysWhereToPointIt) {
+  ::unsetenv("PTC_TOKENIZER_DATA");
+  auto r = cli({"tokens"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err,
+            "error: tokens needs OpenAI's rank files (o200k_base.tiktoken, cl100k_base.tiktoken): give their "
+            "directory with --tokenizer-data or PTC_TOKENIZER_DATA\n");
+  auto missing = cli({"tokens", "--tokenizer-data", "/nonexistent"});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_THAT(missing.err, HasSubstr("/nonexistent/o200k_base.tiktoken"));
+  ::setenv("PTC_TOKENIZER_DATA", byte_rank_dir().c_str(), 1);
+  EXPECT_EQ(cli({"tokens"}).exit_code, 0);
+  ::unsetenv("PTC_TOKENIZER_DATA");
+}
+
 // ---- call -----------------------------------------------------------------------------------------
 
 TEST_F(CliRun, CallPrintsTheOutcomeWithCoercionWarnings) {
@@ -457,7 +521,8 @@ TEST_F(CliRun, NoSubcommandIsAUsageError) {
   auto r = cli({});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");
-  EXPECT_THAT(r.err, StartsWith("error: give a subcommand: list, prompt, schema, definitions, call, mcp or agent\n"))
+  EXPECT_THAT(r.err,
+              StartsWith("error: give a subcommand: list, prompt, schema, definitions, tokens, call, mcp or agent\n"))
       << r.err;
   EXPECT_THAT(r.err, HasSubstr("Usage:"));
 }

@@ -90,6 +90,45 @@ if(IDE)
 endif()
 run("${CMAKE_COMMAND}" --build "${build}" -j2)
 run("${CMAKE_CTEST_COMMAND}" --test-dir "${build}" --output-on-failure)
+
+# What each tool costs (TOKENS=ON, with NODE and TOKENS_NODE_DIR), with the rank files exported from the
+# pinned gpt-tokenizer: weather_ptc_tokens prints the table and writes the JSON form, which must be the
+# bytes the program's own `tokens --json` prints at run time, and every count in it gpt-tokenizer's. A
+# budget every tool is over then warns at build time, fails the build with PTC_TOKEN_BUDGET_ERROR, and
+# once removed leaves the build as it was.
+if(TOKENS)
+  set(ranks "${WORK_DIR}/ranks")
+  run("${NODE}" "${TOKENS_NODE_DIR}/export_ranks.mjs" "${ranks}")
+  run("${CMAKE_COMMAND}" "-DPTC_TOKENIZER_DATA=${ranks}" "${build}")
+  execute_process(COMMAND "${CMAKE_COMMAND}" --build "${build}" --target weather_ptc_tokens
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE table ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0 OR NOT table MATCHES "Tokens per tool and rendering[^\n]*\ntool +prompt[^\n]*\nforecast +[0-9]+/[0-9]+ ")
+    message(FATAL_ERROR "weather_ptc_tokens printed no table (${rc}):\n${table}${err}")
+  endif()
+  set(built "${build}/ptc_gen/weather.tokens.json")
+  execute_process(COMMAND "${build}/weather" tokens --json --tokenizer-data "${ranks}"
+                  OUTPUT_FILE "${WORK_DIR}/run.tokens.json" RESULT_VARIABLE rc)
+  file(READ "${built}" built_report)
+  file(READ "${WORK_DIR}/run.tokens.json" run_report)
+  if(NOT rc EQUAL 0 OR NOT built_report STREQUAL run_report)
+    message(FATAL_ERROR "the build's token report differs from `weather tokens --json` (${rc}):\n${built_report}\n"
+                        "---\n${run_report}")
+  endif()
+  run("${NODE}" "${TOKENS_NODE_DIR}/check_report.mjs" "${built}")
+  run("${CMAKE_COMMAND}" -DPTC_TOKEN_BUDGET=1 "${build}")
+  execute_process(COMMAND "${CMAKE_COMMAND}" --build "${build}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0 OR NOT "${out}${err}" MATCHES "weather\\.hpp:[0-9]+:[0-9]+: warning: tool 'forecast' costs [0-9]+ o200k_base tokens")
+    message(FATAL_ERROR "a budget of 1 token did not warn at forecast (${rc}):\n${out}${err}")
+  endif()
+  run("${CMAKE_COMMAND}" -DPTC_TOKEN_BUDGET_ERROR=ON "${build}")
+  execute_process(COMMAND "${CMAKE_COMMAND}" --build "${build}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(rc EQUAL 0 OR NOT "${out}${err}" MATCHES "error: tool 'forecast' costs")
+    message(FATAL_ERROR "PTC_TOKEN_BUDGET_ERROR did not fail the build (${rc}):\n${out}${err}")
+  endif()
+  run("${CMAKE_COMMAND}" -UPTC_TOKEN_BUDGET -DPTC_TOKEN_BUDGET_ERROR=OFF "${build}")
+  run("${CMAKE_COMMAND}" --build "${build}")
+endif()
+
 if(NOT INTEGRATION)
   return()
 endif()

@@ -11,11 +11,11 @@
 
 #include <ptc/json_schema.hpp>
 #include <ptc/mcp/server.hpp>
-#include <ptc/mcp/wire.hpp>
-#include <ptc/provider.hpp>
 #include <ptc/registry.hpp>
 #include <ptc/session.hpp>
+#include <ptc/token_report.hpp>
 #include <ptc/tool_catalog.hpp>
+#include <ptc/tool_renderings.hpp>
 #include <ptc/validate.hpp>
 
 #include "agent_command.hpp"
@@ -44,6 +44,8 @@ struct Request {
   std::string state_key_file;    // mcp: empty for a random key per process
   std::string roots_filesystem;  // mcp: empty for off
   bool json_responses = false;   // mcp --http: answer calls as JSON when they can be
+  std::string tokenizer_data;    // tokens: the directory of the .tiktoken files
+  bool json_report = false;      // tokens --json
   detail::AgentRequest agent;
 };
 
@@ -56,6 +58,7 @@ struct Commands {
   CLI::App* call = nullptr;
   CLI::App* mcp = nullptr;
   CLI::App* agent = nullptr;
+  CLI::App* tokens = nullptr;
 };
 
 Commands define_commands(CLI::App& app, Request& request) {
@@ -75,6 +78,12 @@ Commands define_commands(CLI::App& app, Request& request) {
                    "openai (Chat Completions, strict), openai-responses, anthropic, gemini, or mcp "
                    "(a tools/list result)")
       ->required();
+  c.tokens = app.add_subcommand("tokens",
+                                "Print what each tool costs in tokens, for every rendering (o200k_base / cl100k_base)");
+  c.tokens->add_option("--tokenizer-data", request.tokenizer_data,
+                       "The directory holding o200k_base.tiktoken and cl100k_base.tiktoken (default: "
+                       "$PTC_TOKENIZER_DATA)");
+  c.tokens->add_flag("--json", request.json_report, "Print the report as JSON, each rendering's text included");
   c.call = app.add_subcommand("call", "Call a tool; prints the result as JSON, or the validation report (exit 1)");
   c.call->add_option("NAME", request.tool, "The tool to call")->required();
   c.call->add_option("JSON", request.json, "Arguments object (default {}); @FILE reads a file, - reads standard input");
@@ -140,51 +149,53 @@ int print_schema(const ToolRegistry& registry, const Request& request, std::ostr
   return 0;
 }
 
-/// A tool definition in one provider's request format.
-using Definition = Result<OrderedJson> (*)(const Tool&);
-
-/// The request formats `definitions` knows, by name: how to render one tool, and how to wrap the list
-/// (OpenAI and Anthropic take the array as `tools`; Gemini one `functionDeclarations` entry of it; MCP
-/// answers tools/list with `{"tools": [...]}`).
-struct Format {
-  std::string_view name;
-  Definition definition;
-  enum class Wrap { Array, GeminiDeclarations, McpList } wrap;
-};
-constexpr Format kFormats[] = {
-    {"openai", &openai_chat_tool, Format::Wrap::Array},
-    {"openai-responses", &openai_responses_tool, Format::Wrap::Array},
-    {"anthropic", &anthropic_tool, Format::Wrap::Array},
-    {"gemini", &gemini_function_declaration, Format::Wrap::GeminiDeclarations},
-    {"mcp", [](const Tool& tool) { return mcp_tool(tool); }, Format::Wrap::McpList},
-};
-
 int print_definitions(const ToolRegistry& registry, const Request& request, std::ostream& out, std::ostream& err) {
-  const Format* format = nullptr;
-  for (const auto& f : kFormats)
-    if (f.name == request.format) format = &f;
-  if (!format) {
+  const auto rendering = rendering_from_name(request.format);
+  if (!rendering || *rendering == Rendering::Prompt) {
     err << detail::unknown_format(request.format);
     return kUsage;
   }
   auto definitions = OrderedJson::array();
   for (const auto& tool : registry.tools()) {
-    auto definition = format->definition(tool);
+    auto definition = tool_definition(tool, *rendering);
     if (!definition) {
       err << "error: " << definition.error().to_string() << "\n";
       return kFailed;
     }
     definitions.push_back(std::move(*definition));
   }
+  // How each request takes the list: OpenAI and Anthropic the array as `tools`, Gemini as one
+  // `functionDeclarations` entry of it; MCP answers tools/list with `{"tools": [...]}`.
   OrderedJson document;
-  switch (format->wrap) {
-    case Format::Wrap::Array: document = std::move(definitions); break;
-    case Format::Wrap::GeminiDeclarations:
-      document = OrderedJson::array({OrderedJson{{"functionDeclarations", std::move(definitions)}}});
-      break;
-    case Format::Wrap::McpList: document = OrderedJson{{"tools", std::move(definitions)}}; break;
-  }
+  if (*rendering == Rendering::Gemini)
+    document = OrderedJson::array({OrderedJson{{"functionDeclarations", std::move(definitions)}}});
+  else if (*rendering == Rendering::Mcp)
+    document = OrderedJson{{"tools", std::move(definitions)}};
+  else
+    document = std::move(definitions);
   out << dump_pretty(document) << "\n";
+  return 0;
+}
+
+int print_tokens(const ToolRegistry& registry, const Request& request, std::ostream& out, std::ostream& err) {
+  std::optional<std::filesystem::path> dir;
+  if (!request.tokenizer_data.empty())
+    dir = request.tokenizer_data;
+  else
+    dir = tokenizer_data_from_environment();
+  if (!dir) {
+    err << "error: tokens needs OpenAI's rank files (o200k_base.tiktoken, cl100k_base.tiktoken): give their "
+           "directory with --tokenizer-data or PTC_TOKENIZER_DATA\n";
+    return kUsage;
+  }
+  auto encodings = load_report_encodings(*dir);
+  if (!encodings) {
+    err << "error: " << encodings.error().message << "\n";
+    return kUsage;
+  }
+  const auto tools = registry.tools();
+  const TokenReport report = token_report(tools, *encodings);
+  out << (request.json_report ? token_report_json(report) : token_report_table(report));
   return 0;
 }
 
@@ -351,11 +362,12 @@ int run_named(std::string program, const ToolRegistry& registry, const std::vect
     return usage_error(app, e.what(), err);
   }
   if (app.get_subcommands().empty())
-    return usage_error(app, "give a subcommand: list, prompt, schema, definitions, call, mcp or agent", err);
+    return usage_error(app, "give a subcommand: list, prompt, schema, definitions, tokens, call, mcp or agent", err);
   if (commands.list->parsed()) return list_tools(registry, out);
   if (commands.prompt->parsed()) return print_prompt(registry, out);
   if (commands.schema->parsed()) return print_schema(registry, request, out, err);
   if (commands.definitions->parsed()) return print_definitions(registry, request, out, err);
+  if (commands.tokens->parsed()) return print_tokens(registry, request, out, err);
   if (commands.mcp->parsed()) return serve_mcp(registry, request, options, app.get_name(), err);
   if (commands.agent->parsed()) return detail::run_agent(registry, request.agent, options, out, err);
   return call_tool(registry, request, options, out, err);

@@ -9,4 +9,5 @@
 #include <ptc/commands.hpp>
 #include <ptc/core.hpp>
 #include <ptc/mcp.hpp>
+#include <ptc/tokens.hpp>
 #include <ptc/tools.hpp>

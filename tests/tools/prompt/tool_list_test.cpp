@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <ptc/signature.hpp>
 #include <ptc/tool_list.hpp>
 
 namespace {
@@ -43,6 +44,33 @@ TEST(Prompt, ConstructsTheShorthandLacksRenderAsMalli) {
   EXPECT_EQ(ptc::render_tool_entry(tool("tag", "(tags [:set :string], code [:and :string [:re \"^[A-Z]+$\"]]) -> :nil",
                                         "Tags.")),
             "tag(tags [:set :string], code [:and :string [:re \"^[A-Z]+$\"]]) -> :nil\n  Tags.\n");
+}
+
+// What the JSON Schema carries in "description" and "default" the prompt carries too, a line per
+// parameter that has either, after the description.
+ptc::ToolDescription from_malli(const char* malli, std::string description) {
+  return {"search", std::move(description), ptc::Signature::from_malli(malli).value(), {}};
+}
+
+TEST(Prompt, ParametersWithADocOrADefaultGetALine) {
+  auto t = from_malli(
+      R"([:=> [:catn [:query {:doc "Words to look for."} :string] [:limit {:optional true :default 10} [:maybe :int]]
+                  [:sort {:optional true :default "new" :doc "Order of results"} [:maybe :string]] [:page :int]] :int])",
+      "Searches.");
+  EXPECT_EQ(ptc::render_tool_entry(t),
+            "search(query :string, limit :int?, sort :string?, page :int) -> :int\n"
+            "  Searches.\n"
+            "  query: Words to look for.\n"
+            "  limit: default 10\n"
+            "  sort: Order of results (default \"new\")\n");
+}
+
+TEST(Prompt, ADefaultGoesInsideTheDocsSentenceAndLongDocsAreIndented) {
+  auto t =
+      from_malli(R"([:=> [:catn [:n {:optional true :default 3 :doc "How many.\nAt most 7."} [:maybe :int]]] :int])",
+                 "Counts.");
+  EXPECT_EQ(ptc::render_tool_entry(t),
+            "search(n :int?) -> :int\n  Counts.\n  n: How many.\n    At most 7 (default 3).\n");
 }
 
 TEST(Prompt, EmptyListStillHasTheHeading) { EXPECT_EQ(ptc::render_tool_list({}), "## Tools you can call\n"); }

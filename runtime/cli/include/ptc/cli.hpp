@@ -1,5 +1,5 @@
 #pragma once
-// ptc::cli::run — gives any program that owns a ToolRegistry the subcommands `list`, `prompt`,
+// ptc::cli::run — gives any program that owns a ToolRegistry the subcommands `list`, `prompt`, `tokens`,
 // `schema [--profile P]`, `definitions FORMAT`, `call NAME JSON [--mode M]`, `mcp [--http HOST:PORT]` and
 // `agent [--provider P] [--model M] ... TASK`
 // (docs/tools.md, "The command line of a tool program"; docs/mcp.md).

@@ -18,8 +18,8 @@ struct ToolDescription {
   std::vector<ToolExample> examples = {};  ///< defaulted, so {name, description, signature} stays warning-free
 };
 
-/// "name(p :t, ...) -> R\n" followed by the description, each line indented two spaces, then each
-/// example as "  Example: <description>\n    input: <json>\n    output: <json>\n".
+/// "name(p :t, ...) -> R\n", the description indented two spaces, "  p: <doc> (default <json>).\n" per parameter
+/// with either, and each example as "  Example: <description>\n    input: <json>\n    output: <json>\n".
 std::string render_tool_entry(const ToolDescription& tool);
 /// "## Tools you can call\n\n" then the entries in order, separated by blank lines.
 std::string render_tool_list(std::span<const ToolDescription> tools);

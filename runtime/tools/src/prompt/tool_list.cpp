@@ -37,12 +37,35 @@ std::string render_example(const ToolDescription& tool, const ToolExample& examp
   return out;
 }
 
+// "name: doc" and the default, for a parameter that has either: what the JSON Schema says of it in
+// "description" and "default", which the signature line cannot (docs/tokens.md, "What the prompt text
+// carries"). A doc ending in '.' takes the default inside its sentence: "Most results (default 10)."
+std::string render_parameter(const MapEntry& param) {
+  if (param.doc.empty() && !param.has_default()) return {};
+  std::string_view doc = param.doc;
+  const bool period = !doc.empty() && doc.back() == '.';
+  if (period) doc.remove_suffix(1);
+  std::string text(doc);
+  if (param.has_default()) {
+    const bool alone = text.empty();
+    text.append(alone ? "default " : " (default ").append(compact_text(*param.default_value));
+    if (!alone) text += ')';
+  }
+  if (period) text += '.';
+  // A doc of several lines continues under its first, two spaces further in.
+  const auto nl = text.find('\n');
+  std::string out = "  " + param.name + ": " + text.substr(0, nl) + "\n";
+  if (nl != std::string::npos) out += indented(std::string_view(text).substr(nl + 1), "    ");
+  return out;
+}
+
 }  // namespace
 
 std::string render_tool_entry(const ToolDescription& tool) {
   // "(a :int) -> R" becomes "name(a :int) -> R".
   std::string out = tool.name + tool.signature.render() + "\n";
   out += indented(tool.description, "  ");
+  for (const auto& param : tool.signature.params()) out += render_parameter(param);
   for (const auto& example : tool.examples) out += render_example(tool, example);
   return out;
 }
