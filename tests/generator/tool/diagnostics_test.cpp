@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "run_process.hpp"
+#include "ptc_generate_project.hpp"
 #include "scratch_dir.hpp"
 
 namespace ptcgen::test {
@@ -272,16 +273,9 @@ PTC_RESOURCE("shop://items/{id}") PTC_SIGNATURE("(sku :string) -> :string") std:
 // ptc_generate with PTC_SARIF_DIR: the build step and the check write <dir>/<target>.sarif, categorised
 // by the target, with URIs relative to the project's source directory.
 TEST_F(PtcGenDiagnostics, PtcGenerateWritesSarifForTheTarget) {
-  write("project/CMakeLists.txt", std::string(R"(cmake_minimum_required(VERSION 3.25)
-project(p CXX)
-add_executable(ptc::ptc-gen IMPORTED)
-set_target_properties(ptc::ptc-gen PROPERTIES IMPORTED_LOCATION ")") +
-                                      PTC_GEN + R"(")
-add_library(ptc::runtime INTERFACE IMPORTED)
-include(")" + PTC_GENERATE_CMAKE + R"(")
-add_library(app OBJECT)
-ptc_generate(TARGET app HEADERS include/first.hpp CHECK_DIR generated)
-)");
+  write("project/CMakeLists.txt",
+        ptc_generate_project(R"(ptc_generate(TARGET app HEADERS include/first.hpp CHECK_DIR generated)
+)"));
   write("project/include/first.hpp", "#include <ptc/annotate.hpp>\n/// Reads.\nPTC_TOOL() int read(char c);\n");
   const std::string build = path("project/build");
   const auto sh = [](const std::string& command) {

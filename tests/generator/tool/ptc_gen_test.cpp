@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "run_process.hpp"
+#include "ptc_generate_project.hpp"
 #include "scratch_dir.hpp"
 
 namespace ptcgen::test {
@@ -335,16 +336,9 @@ PTC_TOOL() L1 deep();
 // A failing ptc_generate step names itself in a few words and shows ptc-gen's first diagnostic right
 // after, not after Ninja's `FAILED:` line (every output, twice) and the whole command line.
 TEST_F(PtcGenCli, AFailingPtcGenerateStepShowsTheDiagnosticFirst) {
-  write("project/CMakeLists.txt", std::string(R"(cmake_minimum_required(VERSION 3.25)
-project(p CXX)
-add_executable(ptc::ptc-gen IMPORTED)
-set_target_properties(ptc::ptc-gen PROPERTIES IMPORTED_LOCATION ")") +
-                                      PTC_GEN + R"(")
-add_library(ptc::runtime INTERFACE IMPORTED)
-include(")" + PTC_GENERATE_CMAKE + R"(")
-add_library(app OBJECT)
-ptc_generate(TARGET app HEADERS include/first.hpp include/second.hpp)
-)");
+  write("project/CMakeLists.txt",
+        ptc_generate_project(R"(ptc_generate(TARGET app HEADERS include/first.hpp include/second.hpp)
+)"));
   write("project/include/first.hpp", "#include <ptc/annotate.hpp>\n/// Reads.\nPTC_TOOL() int read(char c);\n");
   write("project/include/second.hpp", "#include <ptc/annotate.hpp>\n/// Counts.\nPTC_TOOL() int count();\n");
   // Merged, as a terminal shows them.

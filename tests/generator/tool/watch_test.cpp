@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "run_process.hpp"
+#include "ptc_generate_project.hpp"
 #include "scratch_dir.hpp"
 
 extern char** environ;
@@ -247,17 +248,10 @@ TEST_F(PtcGenWatch, TheVsCodeProblemMatcherReadsTheWatchOutput) {
 // <target>_ptc_watch runs the watch with the build's own flags and outputs; Ctrl-C stops it cleanly.
 TEST_F(PtcGenWatch, TheWatchTargetWatchesWithTheBuildsFlags) {
   fs::create_directories(dir_ / "project" / "include" / "deps");
-  write("project/CMakeLists.txt", std::string(R"(cmake_minimum_required(VERSION 3.25)
-project(p LANGUAGES CXX)
-add_executable(ptc::ptc-gen IMPORTED)
-set_target_properties(ptc::ptc-gen PROPERTIES IMPORTED_LOCATION ")") +
-                                      PTC_GEN + R"(")
-add_library(ptc::runtime INTERFACE IMPORTED)
-include(")" + PTC_GENERATE_CMAKE + R"(")
-add_library(app OBJECT)
-target_include_directories(app PRIVATE include/deps)
+  write("project/CMakeLists.txt",
+        ptcgen::test::ptc_generate_project(R"(target_include_directories(app PRIVATE include/deps)
 ptc_generate(TARGET app HEADERS include/tools.hpp)
-)");
+)"));
   write("project/include/deps/kinds.hpp", "#pragma once\nenum class Kind { a, b };\n");
   write("project/include/tools.hpp",
         "#include <ptc/annotate.hpp>\n#include \"kinds.hpp\"\n/// Counts.\nPTC_TOOL() PTC_READ_ONLY int count(Kind "
