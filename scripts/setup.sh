@@ -41,9 +41,11 @@ fi
 
 # The MCP tests run the official MCP clients (tests/mcp/node), the conformance suite and the MCP
 # Inspector's portability check with the Node 22 they need (tests/mcp/conformance, tests/mcp/inspector),
-# the MCP benchmark the TypeScript SDK's server (bench/mcp/node), and
-# the agent benchmark Vercel's AI SDK with the Node 22 it needs (bench/agent/ai_sdk), at the versions each
-# folder's lock file pins; npm ci installs exactly those, and again whenever a lock file changes.
+# the MCP benchmark the TypeScript SDK's server (bench/mcp/node), the agent benchmark Vercel's AI SDK
+# with the Node 22 it needs (bench/agent/ai_sdk), the SARIF tests Microsoft's validator and the SARIF
+# schema (tests/generator/sarif/node), and the token tests their oracle gpt-tokenizer (tests/tokens/node),
+# at the versions each folder's lock file pins; npm ci installs exactly those, and again whenever a lock
+# file changes.
 for node_dir in tests/mcp/node tests/mcp/conformance tests/mcp/inspector bench/mcp/node bench/agent/ai_sdk tests/generator/sarif/node tests/tokens/node; do
   node_dir="$(dirname "$0")/../$node_dir"
   if ! cmp -s "$node_dir/package-lock.json" "$node_dir/node_modules/.ptc-installed-lock.json" 2>/dev/null; then
