@@ -220,8 +220,9 @@ bool options_valid() {
     llvm::errs() << "ptc-gen: --watch writes files; it cannot be combined with --check or --print-signatures\n";
     return false;
   }
-  if (watch_mode && (!token_report.empty() || token_budget)) {
-    llvm::errs() << "ptc-gen: --watch cannot be combined with --token-report or --token-budget\n";
+  if ((watch_mode || print_signatures) && (!token_report.empty() || token_budget)) {
+    llvm::errs() << "ptc-gen: " << (watch_mode ? "--watch" : "--print-signatures")
+                 << " cannot be combined with --token-report or --token-budget\n";
     return false;
   }
   if (token_budget_error && !token_budget) {

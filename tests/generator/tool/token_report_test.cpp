@@ -151,6 +151,9 @@ TEST_F(PtcGenTokens, OptionsThatCannotGoTogetherAreUsageErrors) {
   auto r = gen({"--watch", "--token-report"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "ptc-gen: --watch cannot be combined with --token-report or --token-budget\n");
+  r = gen({"--print-signatures", "--token-budget=10"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "ptc-gen: --print-signatures cannot be combined with --token-report or --token-budget\n");
   r = gen({"--token-budget-error"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "ptc-gen: --token-budget-error needs --token-budget\n");
