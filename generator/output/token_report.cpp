@@ -47,11 +47,7 @@ std::vector<BudgetFinding> budget_findings(const std::vector<OfferedTool>& tools
 bool count_tokens(const std::vector<model::HeaderModel>& headers, const TokenOptions& options, llvm::raw_ostream& out,
                   llvm::raw_ostream& err, diagnostics::Log* log) {
   if (options.reports.empty() && options.budget == 0) return true;
-  std::optional<std::filesystem::path> dir;
-  if (!options.tokenizer_data.empty())
-    dir = options.tokenizer_data;
-  else
-    dir = ptc::tokenizer_data_from_environment();
+  const auto dir = ptc::tokenizer_data(options.tokenizer_data);
   if (!dir) {
     err << "ptc-gen: error: counting tokens needs OpenAI's rank files (o200k_base.tiktoken, cl100k_base.tiktoken): "
            "give their directory with --tokenizer-data or PTC_TOKENIZER_DATA (docs/tokens.md)\n";

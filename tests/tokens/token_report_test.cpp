@@ -110,13 +110,14 @@ TEST(TokenReport, EncodingsLoadFromADirectoryOrSayWhichFileIsMissing) {
   EXPECT_THAT(missing.error().message, HasSubstr("/nonexistent/ptc-tokenizer-data/o200k_base.tiktoken"));
 }
 
-TEST(TokenReport, TheEnvironmentNamesTheDataDirectory) {
+TEST(TokenReport, TheOptionElseTheEnvironmentNamesTheDataDirectory) {
   ::setenv("PTC_TOKENIZER_DATA", "/somewhere/ranks", 1);
-  EXPECT_EQ(tokenizer_data_from_environment(), std::filesystem::path("/somewhere/ranks"));
+  EXPECT_EQ(tokenizer_data(""), std::filesystem::path("/somewhere/ranks"));
+  EXPECT_EQ(tokenizer_data("/given"), std::filesystem::path("/given"));  // the option wins
   ::setenv("PTC_TOKENIZER_DATA", "", 1);
-  EXPECT_EQ(tokenizer_data_from_environment(), std::nullopt);
+  EXPECT_EQ(tokenizer_data(""), std::nullopt);
   ::unsetenv("PTC_TOKENIZER_DATA");
-  EXPECT_EQ(tokenizer_data_from_environment(), std::nullopt);
+  EXPECT_EQ(tokenizer_data(""), std::nullopt);
 }
 
 }  // namespace

@@ -178,11 +178,7 @@ int print_definitions(const ToolRegistry& registry, const Request& request, std:
 }
 
 int print_tokens(const ToolRegistry& registry, const Request& request, std::ostream& out, std::ostream& err) {
-  std::optional<std::filesystem::path> dir;
-  if (!request.tokenizer_data.empty())
-    dir = request.tokenizer_data;
-  else
-    dir = tokenizer_data_from_environment();
+  const auto dir = tokenizer_data(request.tokenizer_data);
   if (!dir) {
     err << "error: tokens needs OpenAI's rank files (o200k_base.tiktoken, cl100k_base.tiktoken): give their "
            "directory with --tokenizer-data or PTC_TOKENIZER_DATA\n";

@@ -41,7 +41,7 @@ std::optional<std::uint32_t> parse_rank(std::string_view text) {
 std::optional<std::string> add_line(detail::EncodingData& data, std::string_view line) {
   const std::size_t space = line.find(' ');
   if (space == std::string_view::npos) return "expected \"<base64 token> <rank>\", found no space";
-  const auto token = tokens::base64_decode(line.substr(0, space));
+  const auto token = text::base64_decode(line.substr(0, space), text::Base64Alphabet::Standard);
   if (!token) return "the token is not valid base64";
   if (token->empty()) return "the token is empty";
   const auto rank = parse_rank(line.substr(space + 1));

@@ -44,6 +44,13 @@ OrderedJson tool_json(const TokenReport& report, const ToolCost& tool) {
   return OrderedJson{{"name", tool.name}, {"renderings", std::move(renderings)}};
 }
 
+/// A rendering's total under each encoding of the report.
+std::vector<std::size_t> totals(const TokenReport& report, Rendering rendering) {
+  std::vector<std::size_t> out;
+  for (std::size_t e = 0; e < report.encodings.size(); ++e) out.push_back(report.total(rendering, e));
+  return out;
+}
+
 std::string cell(std::span<const std::size_t> tokens) {
   std::string out;
   for (std::size_t count : tokens) {
@@ -93,9 +100,7 @@ std::string token_report_json(const TokenReport& report) {
   for (const auto& tool : report.tools) tools.push_back(tool_json(report, tool));
   OrderedJson total = OrderedJson::object();
   for (Rendering rendering : all_renderings()) {
-    std::vector<std::size_t> sums;
-    for (std::size_t e = 0; e < report.encodings.size(); ++e) sums.push_back(report.total(rendering, e));
-    total[std::string(rendering_name(rendering))] = counts_json(report, sums, rendering);
+    total[std::string(rendering_name(rendering))] = counts_json(report, totals(report, rendering), rendering);
   }
   const OrderedJson document{{"encodings", report.encodings}, {"tools", std::move(tools)}, {"total", std::move(total)}};
   return document.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
@@ -122,9 +127,7 @@ std::string token_report_table(const TokenReport& report) {
   }
   std::vector<std::string> total{"total"};
   for (Rendering rendering : all_renderings()) {
-    std::vector<std::size_t> sums;
-    for (std::size_t e = 0; e < report.encodings.size(); ++e) sums.push_back(report.total(rendering, e));
-    total.push_back(cell(sums));
+    total.push_back(cell(totals(report, rendering)));
   }
   rows.push_back(std::move(total));
 
@@ -160,7 +163,8 @@ Result<std::vector<Encoding>> load_report_encodings(const std::filesystem::path&
   return out;
 }
 
-std::optional<std::filesystem::path> tokenizer_data_from_environment() {
+std::optional<std::filesystem::path> tokenizer_data(std::string_view given) {
+  if (!given.empty()) return std::filesystem::path(given);
   const char* dir = std::getenv("PTC_TOKENIZER_DATA");
   if (!dir || !*dir) return std::nullopt;
   return std::filesystem::path(dir);

@@ -56,7 +56,8 @@ std::string token_report_table(const TokenReport& report);
 
 /// The encodings of kReportEncodings, read from `<dir>/<name>.tiktoken` (Encoding::load).
 Result<std::vector<Encoding>> load_report_encodings(const std::filesystem::path& dir);
-/// Where rank files are read from when no directory is given: $PTC_TOKENIZER_DATA, when set and not empty.
-std::optional<std::filesystem::path> tokenizer_data_from_environment();
+/// The directory rank files are read from: `given` (an option's value) unless it is empty, else
+/// $PTC_TOKENIZER_DATA when set and not empty; nullopt when neither names one.
+std::optional<std::filesystem::path> tokenizer_data(std::string_view given);
 
 }  // namespace ptc

@@ -1,23 +1,10 @@
 #include <ptc/content.hpp>
 
+#include "base64.hpp"
+
 namespace ptc {
 
-std::string base64_encode(std::string_view bytes) {
-  static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  out.reserve((bytes.size() + 2) / 3 * 4);
-  std::size_t i = 0;
-  const auto at = [&](std::size_t k) { return static_cast<unsigned char>(bytes[k]); };
-  for (; i + 3 <= bytes.size(); i += 3) {
-    const unsigned v = at(i) << 16 | at(i + 1) << 8 | at(i + 2);
-    out += {kAlphabet[v >> 18], kAlphabet[(v >> 12) & 63], kAlphabet[(v >> 6) & 63], kAlphabet[v & 63]};
-  }
-  if (const std::size_t rest = bytes.size() - i; rest > 0) {
-    const unsigned v = at(i) << 16 | (rest == 2 ? at(i + 1) << 8 : 0u);
-    out += {kAlphabet[v >> 18], kAlphabet[(v >> 12) & 63], rest == 2 ? kAlphabet[(v >> 6) & 63] : '=', '='};
-  }
-  return out;
-}
+std::string base64_encode(std::string_view bytes) { return text::base64_encode(bytes, text::Base64Alphabet::Standard); }
 
 Content Content::image(std::string_view bytes, std::string mime_type) {
   return Content({{"type", "image"}, {"data", base64_encode(bytes)}, {"mimeType", std::move(mime_type)}});
